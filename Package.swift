@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Dependencies point one way: swiftmod (CLI) → CodemodKit (engine) → SwiftTree (parser) → C targets.
+let package = Package(
+    name: "swiftmod",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "swiftmod", targets: ["swiftmod"]),
+        .library(name: "SwiftTree", targets: ["SwiftTree"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C stubs over the sources that scripts/bootstrap installs in .deps/.
+        .target(
+            name: "CTreeSitter",
+            path: "Sources/CTreeSitter",
+            cSettings: [
+                .headerSearchPath("../../.deps/tree-sitter/lib/src"),
+                .headerSearchPath("../../.deps/tree-sitter/lib/include"),
+                .define("_POSIX_C_SOURCE", to: "200112L"),
+                .define("_DEFAULT_SOURCE"),
+                .unsafeFlags(["-w"]),
+            ]
+        ),
+        .target(
+            name: "CTreeSitterSwift",
+            path: "Sources/CTreeSitterSwift",
+            cSettings: [.unsafeFlags(["-w"])]
+        ),
+        // Parser frontend.
+        .target(
+            name: "SwiftTree",
+            dependencies: ["CTreeSitter", "CTreeSitterSwift"]
+        ),
+        // Command-line interface.
+        .executableTarget(
+            name: "swiftmod",
+            dependencies: [
+                "SwiftTree",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,176 @@
+import CTreeSitter
+
+/// A node of a syntax tree. Nodes are cheap values; each keeps its tree alive.
+public struct Node: Hashable, CustomStringConvertible {
+    let raw: TSNode
+    /// The tree this node belongs to.
+    public let tree: SyntaxTree
+
+    init(raw: TSNode, tree: SyntaxTree) {
+        self.raw = raw
+        self.tree = tree
+    }
+
+    init?(_ raw: TSNode, in tree: SyntaxTree) {
+        guard !ts_node_is_null(raw) else { return nil }
+        self.init(raw: raw, tree: tree)
+    }
+
+    // MARK: Identity
+
+    public static func == (lhs: Node, rhs: Node) -> Bool {
+        lhs.tree === rhs.tree && ts_node_eq(lhs.raw, rhs.raw)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(tree))
+        hasher.combine(Int(bitPattern: raw.id))
+        hasher.combine(raw.context.0)
+    }
+
+    // MARK: Kind
+
+    /// The grammar symbol, e.g. `class_declaration`, `simple_identifier`, or `"guard"` for tokens.
+    public var kind: String { String(cString: ts_node_type(raw)) }
+
+    /// Whether the node is a named grammar rule (as opposed to an anonymous token like `{`).
+    public var isNamed: Bool { ts_node_is_named(raw) }
+
+    /// Whether this node is an `ERROR` node.
+    public var isError: Bool { ts_node_is_error(raw) }
+
+    /// Whether the parser inserted this node to recover from an error (zero width).
+    public var isMissing: Bool { ts_node_is_missing(raw) }
+
+    /// Whether this node or any descendant is an error or missing node.
+    public var hasError: Bool { ts_node_has_error(raw) }
+
+    // MARK: Position
+
+    /// The byte range in the source text.
+    public var byteRange: Range<Int> { Int(ts_node_start_byte(raw))..<Int(ts_node_end_byte(raw)) }
+
+    /// Where the node starts.
+    public var start: SourceLocation { tree.source.location(ofByte: byteRange.lowerBound) }
+
+    /// Where the node ends (the position just after its last byte).
+    public var end: SourceLocation { tree.source.location(ofByte: byteRange.upperBound) }
+
+    /// The node's source text.
+    public var text: String { tree.source.text(in: byteRange) }
+
+    // MARK: Navigation
+
+    /// The parent, or nil for the root.
+    public var parent: Node? { Node(ts_node_parent(raw), in: tree) }
+
+    /// The number of children, named and anonymous.
+    public var childCount: Int { Int(ts_node_child_count(raw)) }
+
+    /// The child at an index, counting named and anonymous children.
+    public func child(at index: Int) -> Node? {
+        guard index >= 0, index < childCount else { return nil }
+        return Node(ts_node_child(raw, UInt32(index)), in: tree)
+    }
+
+    /// All children, named and anonymous, in source order.
+    public var children: [Node] {
+        let count = childCount
+        guard count > 0 else { return [] }
+        var result: [Node] = []
+        result.reserveCapacity(count)
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        guard ts_tree_cursor_goto_first_child(&cursor) else { return [] }
+        repeat {
+            result.append(Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree))
+        } while ts_tree_cursor_goto_next_sibling(&cursor)
+        return result
+    }
+
+    /// The named children, in source order.
+    public var namedChildren: [Node] { children.filter(\.isNamed) }
+
+    /// The children with their field names (nil where the grammar names no field).
+    public var fieldedChildren: [(field: String?, node: Node)] {
+        guard childCount > 0 else { return [] }
+        var result: [(String?, Node)] = []
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        guard ts_tree_cursor_goto_first_child(&cursor) else { return [] }
+        repeat {
+            let field = ts_tree_cursor_current_field_name(&cursor).map { String(cString: $0) }
+            result.append((field, Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree)))
+        } while ts_tree_cursor_goto_next_sibling(&cursor)
+        return result
+    }
+
+    /// The first child under a field name, e.g. `name` of a `class_declaration`.
+    public func child(field: String) -> Node? {
+        field.withCString { name in
+            Node(ts_node_child_by_field_name(raw, name, UInt32(field.utf8.count)), in: tree)
+        }
+    }
+
+    /// Every child under a field name.
+    public func children(field: String) -> [Node] {
+        fieldedChildren.filter { $0.field == field }.map(\.node)
+    }
+
+    /// The field name under which this node sits in its parent, if any.
+    public var fieldName: String? {
+        guard let parent else { return nil }
+        return parent.fieldedChildren.first { $0.node == self }?.field
+    }
+
+    /// The next sibling, named or anonymous.
+    public var nextSibling: Node? { Node(ts_node_next_sibling(raw), in: tree) }
+
+    /// The previous sibling, named or anonymous.
+    public var previousSibling: Node? { Node(ts_node_prev_sibling(raw), in: tree) }
+
+    /// The innermost node that spans a byte range.
+    public func descendant(spanning range: Range<Int>) -> Node? {
+        Node(ts_node_descendant_for_byte_range(raw, UInt32(range.lowerBound), UInt32(range.upperBound)), in: tree)
+    }
+
+    /// The ancestors of this node, innermost first.
+    public var ancestors: [Node] {
+        var result: [Node] = []
+        var current = parent
+        while let node = current {
+            result.append(node)
+            current = node.parent
+        }
+        return result
+    }
+
+    /// This node and all its descendants in pre-order (source order).
+    public var descendants: [Node] {
+        var result: [Node] = []
+        walk { result.append($0); return true }
+        return result
+    }
+
+    /// Visits this node and its descendants in pre-order. Return false from `visit` to skip a
+    /// node's children.
+    public func walk(_ visit: (Node) -> Bool) {
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        var descend = visit(self)
+        while true {
+            if descend, ts_tree_cursor_goto_first_child(&cursor) {
+                descend = visit(Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree))
+                continue
+            }
+            while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                guard ts_tree_cursor_goto_parent(&cursor) else { return }
+            }
+            descend = visit(Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree))
+        }
+    }
+
+    public var description: String {
+        "\(kind) \(start)-\(end)"
+    }
+}

@@ -1,0 +1,53 @@
+import CTreeSitter
+
+/// The syntax tree of one source text.
+public final class SyntaxTree {
+    let pointer: OpaquePointer
+    /// The text the tree was parsed from.
+    public let source: SourceText
+
+    init(pointer: OpaquePointer, source: SourceText) {
+        self.pointer = pointer
+        self.source = source
+    }
+
+    deinit { ts_tree_delete(pointer) }
+
+    /// The root node (`source_file`).
+    public var root: Node { Node(raw: ts_tree_root_node(pointer), tree: self) }
+
+    /// The nodes that mark syntax errors: `ERROR` nodes (text the parser could not fit) and
+    /// `MISSING` nodes (tokens the parser had to invent), outermost first, in source order.
+    ///
+    /// One grammar quirk is not an error: tree-sitter-swift 0.7.4 parses an empty tuple `()` as a
+    /// `tuple_expression` holding a zero-width MISSING `!` node. That exact shape is skipped.
+    public var errorRegions: [Node] {
+        var regions: [Node] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            if node.isError || (node.isMissing && !node.isEmptyTupleQuirk) {
+                regions.append(node)
+                continue
+            }
+            guard node.hasError else { continue }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return regions
+    }
+
+    /// Whether the tree has any syntax error (the empty-tuple quirk aside).
+    public var hasErrors: Bool { !errorRegions.isEmpty }
+}
+
+extension Node {
+    /// The empty-tuple quirk: a zero-width MISSING `!`, alone in a zero-width `bang` that is the
+    /// value of a `tuple_expression` whose text is `()` (possibly with blanks inside).
+    var isEmptyTupleQuirk: Bool {
+        guard isMissing, kind == "!", byteRange.isEmpty,
+              let bang = parent, bang.kind == "bang", bang.byteRange.isEmpty, bang.childCount == 1,
+              let tuple = bang.parent, tuple.kind == "tuple_expression" else {
+            return false
+        }
+        return tuple.text.filter { !$0.isWhitespace } == "()"
+    }
+}

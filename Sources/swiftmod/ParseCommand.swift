@@ -1,0 +1,44 @@
+import ArgumentParser
+import SwiftTree
+
+/// `swiftmod parse FILE`: prints a file's syntax tree.
+struct ParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Print the syntax tree of a Swift file, to see what a codemod can match.",
+        discussion: """
+        Prints an S-expression with field names, positions (line:column, 1-based, UTF-8 columns), \
+        the text of leaves, and ERROR / MISSING nodes marked. Syntax errors are listed on stderr; \
+        the exit code is still 0, because the tree is still useful.
+
+        Example:
+          swiftmod parse Corpus/strong-iboutlet/basic.swift
+          swiftmod parse --all Sources/App/View.swift    # show keywords and punctuation too
+        """
+    )
+
+    @Argument(help: "The Swift file to parse.")
+    var file: String
+
+    @Flag(name: .long, help: "Show anonymous tokens (keywords, punctuation) too.")
+    var all = false
+
+    func run() throws {
+        let source: SourceText
+        do {
+            source = try SourceText(contentsOfFile: file)
+        } catch let error as SourceFileError {
+            throw CommandFailure(message: "\(error)", exitCode: error.isUsageError ? ExitStatus.usage : ExitStatus.failure)
+        }
+        let tree = Parser().parse(source)
+        print(TreePrinter(includeAnonymous: all).render(tree), terminator: "")
+        let errors = tree.errorRegions
+        if !errors.isEmpty {
+            printError("\(file): \(errors.count) syntax error region\(errors.count == 1 ? "" : "s"):")
+            for region in errors.prefix(20) {
+                let what = region.isMissing ? "missing \(region.kind)" : "cannot parse"
+                printError("  \(file):\(region.start.line):\(region.start.column): \(what)")
+            }
+        }
+    }
+}

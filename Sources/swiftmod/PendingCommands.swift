@@ -1,0 +1,53 @@
+import ArgumentParser
+
+/// A subcommand whose issue has not landed yet: it says so and exits non-zero.
+protocol PendingCommand: ParsableCommand {}
+
+extension PendingCommand {
+    func run() throws {
+        throw CommandFailure(message: "`swiftmod \(Self.configuration.commandName ?? "")` is not implemented yet",
+                             exitCode: ExitStatus.failure)
+    }
+}
+
+struct ListCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "list",
+        abstract: "List the codemods: id, summary, and whether each can rewrite.",
+        discussion: "Example:\n  swiftmod list")
+}
+
+struct RunCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "run",
+        abstract: "Apply a codemod: a dry-run diff by default, --write to change files.",
+        discussion: "Example:\n  swiftmod run strong-iboutlet Sources/Feature")
+}
+
+struct TestCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "test",
+        abstract: "Run the examples of codemod definitions.",
+        discussion: "Example:\n  swiftmod test Codemods/strong-iboutlet.yml")
+}
+
+struct ScanCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "scan",
+        abstract: "List every use of every configured migration.",
+        discussion: "Example:\n  swiftmod scan Sources")
+}
+
+struct BaselineCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "baseline",
+        abstract: "Record today's uses in the allowlist baseline.",
+        discussion: "Example:\n  swiftmod baseline")
+}
+
+struct CheckCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "check",
+        abstract: "Fail when there are uses that the baseline does not allow.",
+        discussion: "Example:\n  swiftmod check --format github")
+}
+
+struct ReportCommand: PendingCommand {
+    static let configuration = CommandConfiguration(commandName: "report",
+        abstract: "Report migration progress per module and team.",
+        discussion: "Example:\n  swiftmod report --format html --output report.html")
+}

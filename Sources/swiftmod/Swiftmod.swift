@@ -1,0 +1,45 @@
+import Foundation
+import ArgumentParser
+
+/// The `swiftmod` command: finds deprecated Swift patterns, rewrites them, and keeps them out.
+@main
+struct Swiftmod: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "swiftmod",
+        abstract: "A codemod engine for large Swift codebases.",
+        discussion: """
+        Find deprecated patterns, rewrite them safely in bulk, lock new uses out in CI, and track \
+        what is left per module and team.
+
+        Examples:
+          swiftmod list
+          swiftmod run strong-iboutlet Sources/Feature        # dry run: prints a diff
+          swiftmod parse Sources/App/AppDelegate.swift         # see the syntax tree to match
+        """,
+        version: version,
+        subcommands: [
+            ListCommand.self, ParseCommand.self, RunCommand.self, TestCommand.self,
+            ScanCommand.self, BaselineCommand.self, CheckCommand.self, ReportCommand.self,
+        ]
+    )
+
+    /// Runs the command line, reporting `CommandFailure` as `error: ...` with its exit code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            printError("error: \(failure.message)")
+            Foundation.exit(failure.exitCode)
+        } catch {
+            // Argument mistakes exit with 2, like every other usage error of swiftmod.
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}
