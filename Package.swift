@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C stubs over the sources that scripts/bootstrap installs in .deps/.
@@ -35,15 +36,34 @@ let package = Package(
             name: "SwiftTree",
             dependencies: ["CTreeSitter", "CTreeSitterSwift"]
         ),
+        // Engine: definitions, matching, edits, the safety net, diffs and atomic writes.
+        .target(
+            name: "CodemodKit",
+            dependencies: ["SwiftTree", .product(name: "Yams", package: "Yams")]
+        ),
+        // The definitions of Codemods/, embedded in the binary by a build plugin.
+        .target(
+            name: "BundledCodemods",
+            plugins: [.plugin(name: "EmbedCodemods")]
+        ),
+        .executableTarget(name: "CodemodEmbedder"),
+        .plugin(
+            name: "EmbedCodemods",
+            capability: .buildTool(),
+            dependencies: ["CodemodEmbedder"]
+        ),
         // Command-line interface.
         .executableTarget(
             name: "swiftmod",
             dependencies: [
                 "SwiftTree",
+                "CodemodKit",
+                "BundledCodemods",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
+        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "BundledCodemods"]),
     ],
     swiftLanguageModes: [.v5]
 )

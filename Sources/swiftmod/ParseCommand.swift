@@ -14,6 +14,7 @@ struct ParseCommand: ParsableCommand {
         Example:
           swiftmod parse Corpus/strong-iboutlet/basic.swift
           swiftmod parse --all Sources/App/View.swift    # show keywords and punctuation too
+          swiftmod parse View.swift --query '(ownership_modifier) @weak'   # try a query
         """
     )
 
@@ -23,6 +24,9 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Show anonymous tokens (keywords, punctuation) too.")
     var all = false
 
+    @Option(name: .shortAndLong, help: ArgumentHelp("Instead of the tree, print the captures of a tree-sitter query.", valueName: "query"))
+    var query: String?
+
     func run() throws {
         let source: SourceText
         do {
@@ -31,7 +35,11 @@ struct ParseCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: error.isUsageError ? ExitStatus.usage : ExitStatus.failure)
         }
         let tree = Parser().parse(source)
-        print(TreePrinter(includeAnonymous: all).render(tree), terminator: "")
+        if let query {
+            try printMatches(of: query, in: tree)
+        } else {
+            print(TreePrinter(includeAnonymous: all).render(tree), terminator: "")
+        }
         let errors = tree.errorRegions
         if !errors.isEmpty {
             printError("\(file): \(errors.count) syntax error region\(errors.count == 1 ? "" : "s"):")
@@ -40,5 +48,23 @@ struct ParseCommand: ParsableCommand {
                 printError("  \(file):\(region.start.line):\(region.start.column): \(what)")
             }
         }
+    }
+
+    private func printMatches(of text: String, in tree: SyntaxTree) throws {
+        let compiled: Query
+        do {
+            compiled = try Query(text)
+        } catch let error as Query.Error {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        let matches = compiled.matches(in: tree)
+        for (index, match) in matches.enumerated() {
+            print("match \(index + 1) (pattern \(match.patternIndex + 1)):")
+            for capture in match.captures {
+                let text = capture.node.text.replacingOccurrences(of: "\n", with: "⏎")
+                print("  @\(capture.name) \(capture.node.kind) \(capture.node.start)-\(capture.node.end): \(text.prefix(80))")
+            }
+        }
+        printError("\(matches.count) match\(matches.count == 1 ? "" : "es")")
     }
 }

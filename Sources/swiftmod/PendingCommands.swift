@@ -10,24 +10,6 @@ extension PendingCommand {
     }
 }
 
-struct ListCommand: PendingCommand {
-    static let configuration = CommandConfiguration(commandName: "list",
-        abstract: "List the codemods: id, summary, and whether each can rewrite.",
-        discussion: "Example:\n  swiftmod list")
-}
-
-struct RunCommand: PendingCommand {
-    static let configuration = CommandConfiguration(commandName: "run",
-        abstract: "Apply a codemod: a dry-run diff by default, --write to change files.",
-        discussion: "Example:\n  swiftmod run strong-iboutlet Sources/Feature")
-}
-
-struct TestCommand: PendingCommand {
-    static let configuration = CommandConfiguration(commandName: "test",
-        abstract: "Run the examples of codemod definitions.",
-        discussion: "Example:\n  swiftmod test Codemods/strong-iboutlet.yml")
-}
-
 struct ScanCommand: PendingCommand {
     static let configuration = CommandConfiguration(commandName: "scan",
         abstract: "List every use of every configured migration.",

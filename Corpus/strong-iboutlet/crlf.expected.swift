@@ -1,0 +1,8 @@
+import UIKit
+
+// Written on Windows: CRLF line endings, and a BOM-less UTF-8 file with ünïcødé.
+class WindowsCell: UITableViewCell {
+    @IBOutlet var titleLabel: UILabel!
+    @IBOutlet weak var detailLabel: UILabel?
+    @IBOutlet private var iconView: UIImageView!
+}

@@ -1,0 +1,230 @@
+import Foundation
+import SwiftTree
+
+/// A codemod definition bound to parameter values, with its query compiled: ready to find uses
+/// and compute edits in any number of files, from any number of threads.
+public final class Codemod: @unchecked Sendable {
+    public let definition: CodemodDefinition
+    /// Every parameter's value (given or default).
+    public let params: [String: String]
+    let query: Query
+    let useCaptureName: String
+    let compiledConstraints: [CompiledConstraint]
+    let steps: [Step]
+    /// The literal bytes every match contains, for skipping files without parsing them.
+    public let requiredLiteral: [UInt8]?
+
+    enum Step {
+        case replace(capture: String, with: Template)
+        case action(any RewriteAction)
+    }
+
+    struct CompiledConstraint {
+        var capture: String
+        var inside: Set<String>
+        var notInside: Set<String>
+        var matches: NSRegularExpression?
+        var notMatches: NSRegularExpression?
+    }
+
+    /// Binds a definition to parameter values.
+    /// - Throws: `ParameterError` for an unknown parameter, a missing required one, or a value
+    ///   that the definition does not allow.
+    public init(_ definition: CodemodDefinition, params given: [String: String] = [:],
+                actions: ActionRegistry = .standard) throws {
+        self.definition = definition
+        let declared = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0) })
+        for name in given.keys.sorted() where declared[name] == nil {
+            throw ParameterError(codemod: definition.id,
+                                 message: "unknown parameter '\(name)'" + Self.knownParameters(definition))
+        }
+        var values: [String: String] = [:]
+        for parameter in definition.params {
+            guard let value = given[parameter.name] ?? parameter.defaultValue else {
+                throw ParameterError(codemod: definition.id,
+                                     message: "parameter '\(parameter.name)' is required (--param \(parameter.name)=VALUE)")
+            }
+            if let choices = parameter.choices, !choices.contains(value) {
+                throw ParameterError(codemod: definition.id,
+                                     message: "parameter '\(parameter.name)' must be one of \(choices.joined(separator: ", ")); got '\(value)'")
+            }
+            if let pattern = parameter.pattern,
+               value.range(of: "^(?:\(pattern))$", options: .regularExpression) == nil {
+                throw ParameterError(codemod: definition.id,
+                                     message: "parameter '\(parameter.name)' must match \(pattern); got '\(value)'")
+            }
+            values[parameter.name] = value
+        }
+        params = values
+        query = try Query(QueryText.fill(definition.query, params: values))
+        useCaptureName = definition.useCapture ?? query.captureNames.first ?? ""
+        compiledConstraints = definition.constraints.map {
+            CompiledConstraint(capture: $0.capture, inside: Set($0.inside), notInside: Set($0.notInside),
+                               matches: $0.matches.flatMap { try? NSRegularExpression(pattern: $0) },
+                               notMatches: $0.notMatches.flatMap { try? NSRegularExpression(pattern: $0) })
+        }
+        steps = try definition.rewrite.map { step in
+            switch step {
+            case let .replace(capture, template): return .replace(capture: capture, with: template)
+            case let .action(name):
+                guard let action = actions.action(named: name) else {
+                    throw ParameterError(codemod: definition.id, message: "unknown built-in action '\(name)'")
+                }
+                return .action(action)
+            }
+        }
+        requiredLiteral = definition.requires.map { Array(Template($0).render { values[$0] }.utf8) }
+    }
+
+    static func knownParameters(_ definition: CodemodDefinition) -> String {
+        definition.params.isEmpty ? " (this codemod takes none)"
+            : " (known: \(definition.params.map(\.name).joined(separator: ", ")))"
+    }
+
+    public var id: String { definition.id }
+
+    /// Whether a file's bytes can hold a match at all (false skips parsing it).
+    public func mightMatch(_ bytes: [UInt8]) -> Bool {
+        guard let literal = requiredLiteral, !literal.isEmpty else { return true }
+        return ByteSearch.contains(bytes, literal)
+    }
+
+    /// The matches of the query that pass the constraints, in source order.
+    func matches(in tree: SyntaxTree) -> [QueryMatch] {
+        query.matches(in: tree).filter { match in
+            compiledConstraints.allSatisfy { constraint in
+                match.nodes(constraint.capture).allSatisfy { satisfies(constraint, $0) }
+            }
+        }
+    }
+
+    private func satisfies(_ constraint: CompiledConstraint, _ node: Node) -> Bool {
+        if !constraint.inside.isEmpty || !constraint.notInside.isEmpty {
+            let kinds = node.ancestors.map(\.kind)
+            if !constraint.inside.isEmpty, !kinds.contains(where: constraint.inside.contains) { return false }
+            if kinds.contains(where: constraint.notInside.contains) { return false }
+        }
+        let text = node.text
+        let range = NSRange(text.startIndex..., in: text)
+        if let regex = constraint.matches, regex.firstMatch(in: text, range: range) == nil { return false }
+        if let regex = constraint.notMatches, regex.firstMatch(in: text, range: range) != nil { return false }
+        return true
+    }
+
+    /// Every use in a tree, in source order.
+    public func uses(in tree: SyntaxTree) -> [Use] {
+        let errors = tree.errorRegions.map(\.byteRange)
+        return matches(in: tree).compactMap { use(of: $0, in: tree, errors: errors) }
+    }
+
+    func use(of match: QueryMatch, in tree: SyntaxTree, errors: [Range<Int>]) -> Use? {
+        guard let node = match[useCaptureName] ?? match.captures.first?.node else { return nil }
+        let touched = match.captures.contains { capture in
+            capture.node.hasError || errors.contains { $0.overlaps(capture.node.byteRange) || capture.node.byteRange.contains($0.lowerBound) }
+        }
+        return Use(codemodID: id, range: node.byteRange, start: node.start, end: node.end,
+                   text: node.text, inErrorRegion: touched)
+    }
+
+    /// What the codemod does to one tree: its uses, and the edits for those it can rewrite.
+    public func transform(_ tree: SyntaxTree) -> Transformation {
+        let errors = tree.errorRegions.map(\.byteRange)
+        var result = Transformation()
+        for match in matches(in: tree) {
+            guard let use = use(of: match, in: tree, errors: errors) else { continue }
+            result.uses.append(use)
+            guard !steps.isEmpty else { continue }
+            if use.inErrorRegion {
+                result.skippedInErrorRegions += 1
+                continue
+            }
+            do {
+                result.edits += try edits(for: match, in: tree)
+            } catch let refusal as SiteRefusal {
+                result.refusals.append(refusal)
+            } catch {
+                result.refusals.append(SiteRefusal(location: use.start, message: "\(error)"))
+            }
+        }
+        return result
+    }
+
+    private func edits(for match: QueryMatch, in tree: SyntaxTree) throws -> [Edit] {
+        var edits: [Edit] = []
+        for step in steps {
+            switch step {
+            case let .replace(capture, template):
+                let replacement = template.render { name in match[name]?.text ?? params[name] }
+                for node in match.nodes(capture) {
+                    edits.append(replacement.isEmpty
+                        ? Edit.removal(TidyRemoval.range(removing: node.byteRange, in: tree.source))
+                        : Edit(range: node.byteRange, replacement: replacement))
+                }
+            case let .action(action):
+                edits += try action.edits(in: ActionContext(tree: tree, params: params, match: match))
+            }
+        }
+        return edits
+    }
+}
+
+/// The uses a codemod found in one tree and the edits it wants to make there.
+public struct Transformation {
+    public var uses: [Use] = []
+    public var edits: [Edit] = []
+    /// Uses not rewritten because they touch a syntax error.
+    public var skippedInErrorRegions = 0
+    /// Sites the codemod declined to rewrite, with reasons.
+    public var refusals: [SiteRefusal] = []
+}
+
+/// A parameter given to a codemod that it does not accept.
+public struct ParameterError: Error, CustomStringConvertible {
+    public var codemod: String
+    public var message: String
+
+    public var description: String { "\(codemod): \(message)" }
+}
+
+/// Widens the range of a removed token so that no double space or trailing blank is left.
+enum TidyRemoval {
+    static func range(removing range: Range<Int>, in source: SourceText) -> Range<Int> {
+        let bytes = source.bytes
+        func isBlank(_ index: Int) -> Bool { bytes[index] == 0x20 || bytes[index] == 0x09 }
+        var end = range.upperBound
+        while end < bytes.count, isBlank(end) { end += 1 }
+        if end > range.upperBound {
+            // Blanks follow: remove them, unless the token started its line's text, in which case
+            // the indentation before it stays and the blanks after it go.
+            return range.lowerBound..<end
+        }
+        var start = range.lowerBound
+        while start > 0, isBlank(start - 1) { start -= 1 }
+        // Something precedes on the line: take the blanks before the token with it.
+        if start > 0, bytes[start - 1] != 0x0A { return start..<range.upperBound }
+        // The token is alone on its line: remove the whole line, terminator included.
+        if end < bytes.count, bytes[end] == 0x0A { return start..<(end + 1) }
+        if end + 1 < bytes.count, bytes[end] == 0x0D, bytes[end + 1] == 0x0A { return start..<(end + 2) }
+        return range
+    }
+}
+
+/// A fast search for a byte string.
+enum ByteSearch {
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let last = hay.count - pin.count
+                var index = 0
+                while index <= last {
+                    guard let found = memchr(hay.baseAddress! + index, Int32(first), last - index + 1) else { return false }
+                    let position = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(hay.baseAddress! + position, pin.baseAddress!, pin.count) == 0 { return true }
+                    index = position + 1
+                }
+                return false
+            }
+        }
+    }
+}

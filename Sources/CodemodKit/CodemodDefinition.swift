@@ -1,0 +1,80 @@
+/// A codemod as written in a definition file (`Codemods/*.yml`): what it matches, how it
+/// rewrites, why, and the examples that prove it.
+public struct CodemodDefinition: Sendable {
+    /// A declared parameter, such as `from` and `to` of `swap-type`.
+    public struct Parameter: Sendable, Equatable {
+        public var name: String
+        public var summary: String
+        /// The value when none is given; nil makes the parameter required.
+        public var defaultValue: String?
+        /// The values allowed, if the definition lists them.
+        public var choices: [String]?
+        /// A regular expression every value must match in full, if given.
+        public var pattern: String?
+    }
+
+    /// A condition on a capture beyond what query predicates say.
+    public struct Constraint: Sendable, Equatable {
+        public var capture: String
+        /// Node kinds one of which must enclose the capture.
+        public var inside: [String] = []
+        /// Node kinds none of which may enclose the capture.
+        public var notInside: [String] = []
+        /// A regular expression the capture's text must match (in part).
+        public var matches: String?
+        /// A regular expression the capture's text must not match.
+        public var notMatches: String?
+    }
+
+    /// One rewrite step.
+    public enum RewriteStep: Sendable, Equatable {
+        /// Replace a capture's text with a template (empty removes it tidily).
+        case replace(capture: String, with: Template)
+        /// Run a built-in action for what a template cannot express.
+        case action(name: String)
+    }
+
+    /// An example that must (or must not) match.
+    public struct Example: Sendable, Equatable {
+        public var code: String
+        public var params: [String: String]
+        /// 1-based line of the example in the definition file.
+        public var line: Int
+    }
+
+    /// A before/after pair.
+    public struct FixExample: Sendable, Equatable {
+        public var before: String
+        public var after: String
+        public var params: [String: String]
+        public var line: Int
+    }
+
+    public var id: String
+    public var summary: String
+    /// Why the pattern is deprecated.
+    public var why: String
+    /// What replaces it, in a sentence or a snippet.
+    public var replacement: String?
+    /// Where to read more.
+    public var docs: String?
+    public var params: [Parameter]
+    /// The tree-sitter query; `{{param}}` holes are filled before it is compiled.
+    public var query: String
+    /// The capture that locates each use (its position is what `scan` reports).
+    public var useCapture: String?
+    public var constraints: [Constraint]
+    /// The rewrite; empty for a codemod that only finds (tracks and locks down).
+    public var rewrite: [RewriteStep]
+    /// Literal text every match must contain (with `{{param}}` holes): files without it are
+    /// skipped without parsing. Nil means no prefilter.
+    public var requires: String?
+    public var matchExamples: [Example]
+    public var noMatchExamples: [Example]
+    public var fixExamples: [FixExample]
+    /// Where the definition was read from (a path, or `<bundled>/id.yml`).
+    public var origin: String
+
+    /// Whether the codemod can rewrite what it finds.
+    public var rewrites: Bool { !rewrite.isEmpty }
+}

@@ -1,0 +1,222 @@
+import Dispatch
+import Foundation
+import SwiftTree
+
+/// How a run treats files.
+public struct RunOptions: Sendable {
+    /// Write changed files (otherwise a dry run).
+    public var write = false
+    /// How many files are processed at once.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Turns a file path into the path shown in diffs and messages.
+    public var displayPath: @Sendable (String) -> String = { $0 }
+
+    public init(write: Bool = false, jobs: Int? = nil, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.write = write
+        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.displayPath = displayPath
+    }
+}
+
+/// One change in a file, located for people and tools.
+public struct Change: Sendable, Codable, Equatable {
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+    public var original: String
+    public var replacement: String
+}
+
+/// What happened to one file.
+public struct FileOutcome: Sendable {
+    public enum Status: Sendable, Equatable {
+        /// Nothing to change.
+        case unchanged
+        /// Changes found (a dry run: not written).
+        case changed
+        /// Changes written to disk.
+        case written
+        /// Not changed on purpose: the rewrite would break the file.
+        case refused(String)
+        /// The file could not be processed (unreadable, not UTF-8, an engine error, a failed write).
+        case failed(String)
+    }
+
+    public var path: String
+    public var displayPath: String
+    public var status: Status
+    public var uses: [Use] = []
+    public var changes: [Change] = []
+    /// The unified diff of the changes (also for refused files, to show what was not done).
+    public var diff = ""
+    public var refusals: [SiteRefusal] = []
+    public var skippedInErrorRegions = 0
+}
+
+/// Totals of a run.
+public struct RunSummary: Sendable, Equatable {
+    public var filesScanned = 0
+    public var filesChanged = 0
+    public var edits = 0
+    public var uses = 0
+    public var filesRefused = 0
+    public var filesFailed = 0
+    /// Uses left alone: in syntax-error regions, or refused by the codemod.
+    public var sitesSkipped = 0
+
+    public mutating func add(_ outcome: FileOutcome) {
+        filesScanned += 1
+        uses += outcome.uses.count
+        sitesSkipped += outcome.skippedInErrorRegions + outcome.refusals.count
+        switch outcome.status {
+        case .changed, .written:
+            filesChanged += 1
+            edits += outcome.changes.count
+        case .refused: filesRefused += 1
+        case .failed: filesFailed += 1
+        case .unchanged: break
+        }
+    }
+}
+
+/// Applies one codemod to many files, in parallel, with the safety net: a file whose rewrite
+/// would have more syntax errors than before is refused and left as it was.
+public struct CodemodRunner: Sendable {
+    public let codemod: Codemod
+    public let options: RunOptions
+
+    public init(codemod: Codemod, options: RunOptions) {
+        self.codemod = codemod
+        self.options = options
+    }
+
+    /// Processes files on `options.jobs` threads; `report` receives every outcome in the order of
+    /// `files`.
+    public func run(_ files: [String], report: (FileOutcome) -> Void) -> RunSummary {
+        let outcomes = ParallelMap.map(files, jobs: options.jobs) { parser, path in
+            process(path, with: parser)
+        }
+        var summary = RunSummary()
+        for outcome in outcomes {
+            summary.add(outcome)
+            report(outcome)
+        }
+        return summary
+    }
+
+    /// Processes one file.
+    public func process(_ path: String, with parser: Parser) -> FileOutcome {
+        let display = options.displayPath(path)
+        var outcome = FileOutcome(path: path, displayPath: display, status: .unchanged)
+        let source: SourceText
+        do {
+            source = try SourceText(contentsOfFile: path)
+        } catch {
+            outcome.status = .failed("\(SourceFileError.relabel(error, as: display))")
+            return outcome
+        }
+        guard codemod.mightMatch(source.bytes) else { return outcome }
+        let tree = parser.parse(source)
+        var transformation = codemod.transform(tree)
+        outcome.uses = transformation.uses
+        outcome.refusals = transformation.refusals
+        outcome.skippedInErrorRegions = transformation.skippedInErrorRegions
+        guard !transformation.edits.isEmpty else { return outcome }
+
+        if source.dominantLineEnding == "\r\n" {
+            transformation.edits = transformation.edits.map { edit in
+                var edit = edit
+                edit.replacement = edit.replacement.replacingOccurrences(of: "\r\n", with: "\n")
+                    .replacingOccurrences(of: "\n", with: "\r\n")
+                return edit
+            }
+        }
+        let edits: EditSet
+        do {
+            edits = try EditSet(transformation.edits, in: source)
+        } catch {
+            outcome.status = .failed("\(display): \(error)")
+            return outcome
+        }
+        let newBytes = edits.apply(to: source)
+        guard newBytes != source.bytes else { return outcome }
+        outcome.changes = edits.edits.map { edit in
+            let start = source.location(ofByte: edit.range.lowerBound)
+            let end = source.location(ofByte: edit.range.upperBound)
+            return Change(line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                          original: source.text(in: edit.range), replacement: edit.replacement)
+        }
+        outcome.diff = UnifiedDiff().render(path: display, source: source, edits: edits)
+
+        // The safety net: never make a file less parsable than it was.
+        let rewritten = parser.parse(SourceText(String(decoding: newBytes, as: UTF8.self)))
+        let before = tree.errorRegions.count
+        let after = rewritten.errorRegions
+        if after.count > before {
+            let first = after.first.map { " (first at line \($0.start.line), column \($0.start.column))" } ?? ""
+            outcome.status = .refused("\(display): the rewrite would leave \(after.count) syntax error region(s) where the file had \(before)\(first); the file was left unchanged")
+            return outcome
+        }
+        guard options.write else {
+            outcome.status = .changed
+            return outcome
+        }
+        do {
+            try AtomicWriter.replaceContents(of: path, with: (source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + newBytes)
+            outcome.status = .written
+        } catch {
+            outcome.status = .failed("\(error)")
+        }
+        return outcome
+    }
+}
+
+extension SourceFileError {
+    /// The same error, naming the file as the user sees it.
+    static func relabel(_ error: Error, as display: String) -> Error {
+        guard let error = error as? SourceFileError else { return error }
+        switch error {
+        case .notFound: return SourceFileError.notFound(path: display)
+        case .isDirectory: return SourceFileError.isDirectory(path: display)
+        case let .unreadable(_, reason): return SourceFileError.unreadable(path: display, reason: reason)
+        case let .notUTF8(_, detail): return SourceFileError.notUTF8(path: display, detail: detail)
+        }
+    }
+}
+
+/// Maps items on several threads, each with its own parser, keeping the input order.
+public enum ParallelMap {
+    public static func map<Output>(_ items: [String], jobs: Int, _ transform: (Parser, String) -> Output) -> [Output] {
+        guard !items.isEmpty else { return [] }
+        let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: items.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let next = Counter()
+        let workers = min(max(1, jobs), items.count)
+        withoutActuallyEscaping(transform) { transform in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let parser = Parser()
+                while true {
+                    let index = next.increment()
+                    guard index < items.count else { break }
+                    results[index] = transform(parser, items[index])
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+}
+
+/// A thread-safe counter handing out 0, 1, 2, …
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value - 1
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+import SwiftTree
+import Yams
+
+/// Reads codemod definitions from YAML, checking every field and naming the file, line and field
+/// of any problem.
+public struct DefinitionLoader {
+    /// Built-in actions a definition may name.
+    public var actions: ActionRegistry
+
+    public init(actions: ActionRegistry = .standard) {
+        self.actions = actions
+    }
+
+    /// Loads every `.yml` / `.yaml` file of a directory, in name order.
+    public func loadDirectory(_ path: String) throws -> [CodemodDefinition] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DefinitionError(file: path, line: nil, field: nil, message: "no such codemods directory")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: path)
+            .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }
+            .sorted()
+        return try names.map { try loadFile((path as NSString).appendingPathComponent($0)) }
+    }
+
+    /// Loads one definition file.
+    public func loadFile(_ path: String) throws -> CodemodDefinition {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DefinitionError(file: path, line: nil, field: nil, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DefinitionError(file: path, line: nil, field: nil, message: "is not UTF-8")
+        }
+        return try load(yaml: text, origin: path)
+    }
+
+    /// Loads a definition from YAML text; `origin` names it in errors.
+    public func load(yaml: String, origin: String) throws -> CodemodDefinition {
+        let root: Yams.Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw DefinitionError(file: origin, line: nil, field: nil, message: "the file is empty")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw DefinitionError(file: origin, line: Self.line(of: error), field: nil,
+                                  message: "invalid YAML: \(Self.summary(of: error))")
+        }
+        let reader = FieldReader(origin: origin)
+        return try reader.definition(from: root, actions: actions)
+    }
+
+    static func line(of error: YamlError) -> Int? {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+            return mark.line
+        default:
+            return nil
+        }
+    }
+
+    static func summary(of error: YamlError) -> String {
+        switch error {
+        case let .scanner(context, problem, _, _), let .parser(context, problem, _, _),
+             let .composer(context, problem, _, _):
+            return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Walks the YAML tree of one definition.
+struct FieldReader {
+    let origin: String
+
+    func fail(_ node: Yams.Node?, _ field: String?, _ message: String) -> DefinitionError {
+        DefinitionError(file: origin, line: node?.mark?.line, field: field, message: message)
+    }
+
+    func mapping(_ node: Yams.Node, _ field: String?) throws -> Yams.Node.Mapping {
+        guard let mapping = node.mapping else { throw fail(node, field, "must be a mapping (key: value)") }
+        return mapping
+    }
+
+    func string(_ node: Yams.Node, _ field: String) throws -> String {
+        guard case let .scalar(scalar) = node else { throw fail(node, field, "must be a string") }
+        return scalar.string
+    }
+
+    func strings(_ node: Yams.Node, _ field: String) throws -> [String] {
+        if case .scalar = node { return [try string(node, field)] }
+        guard let sequence = node.sequence else { throw fail(node, field, "must be a list of strings") }
+        return try sequence.enumerated().map { try string($1, "\(field)[\($0)]") }
+    }
+
+    func checkKeys(_ mapping: Yams.Node.Mapping, allowed: [String], at field: String?) throws {
+        for (key, _) in mapping {
+            let name = key.string ?? ""
+            if !allowed.contains(name) {
+                let path = field.map { "\($0).\(name)" } ?? name
+                throw fail(key, path, "unknown field; expected one of: \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    func definition(from root: Yams.Node, actions: ActionRegistry) throws -> CodemodDefinition {
+        let top = try mapping(root, nil)
+        try checkKeys(top, allowed: ["id", "summary", "why", "replacement", "docs", "params", "match", "rewrite", "examples"], at: nil)
+        func required(_ key: String) throws -> Yams.Node {
+            guard let value = top[key] else { throw fail(root, key, "is required") }
+            return value
+        }
+        let idNode = try required("id")
+        let id = try string(idNode, "id")
+        guard id.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
+            throw fail(idNode, "id", "must be lowercase letters, digits and dashes, like 'strong-iboutlet'")
+        }
+        let summary = try string(try required("summary"), "summary")
+        let why = try string(try required("why"), "why")
+        let replacement = try top["replacement"].map { try string($0, "replacement") }
+        let docs = try top["docs"].map { try string($0, "docs") }
+        let params = try parameters(top["params"])
+
+        let matchNode = try required("match")
+        let match = try mapping(matchNode, "match")
+        try checkKeys(match, allowed: ["query", "use", "requires", "constraints"], at: "match")
+        guard let queryNode = match["query"] else { throw fail(matchNode, "match.query", "is required") }
+        let query = try string(queryNode, "match.query")
+        let use = try match["use"].map { try string($0, "match.use") }
+        let requires = try match["requires"].map { try string($0, "match.requires") }
+        let constraints = try self.constraints(match["constraints"])
+        let rewrite = try rewriteSteps(top["rewrite"], actions: actions)
+
+        var definition = CodemodDefinition(
+            id: id, summary: summary, why: why, replacement: replacement, docs: docs, params: params,
+            query: query, useCapture: use, constraints: constraints, rewrite: rewrite, requires: requires,
+            matchExamples: [], noMatchExamples: [], fixExamples: [], origin: origin)
+        try examples(top["examples"], into: &definition)
+        try validate(definition, queryNode: queryNode, rewriteNode: top["rewrite"], matchNode: matchNode, actions: actions)
+        return definition
+    }
+
+    func parameters(_ node: Yams.Node?) throws -> [CodemodDefinition.Parameter] {
+        guard let node else { return [] }
+        let entries = try mapping(node, "params")
+        return try entries.map { key, value in
+            let name = key.string ?? ""
+            let field = "params.\(name)"
+            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+                throw fail(key, field, "a parameter name must be an identifier")
+            }
+            var parameter = CodemodDefinition.Parameter(name: name, summary: "", defaultValue: nil, choices: nil, pattern: nil)
+            if case .scalar = value {
+                parameter.defaultValue = try string(value, field)
+                return parameter
+            }
+            let fields = try mapping(value, field)
+            try checkKeys(fields, allowed: ["summary", "default", "choices", "pattern"], at: field)
+            parameter.summary = try fields["summary"].map { try string($0, "\(field).summary") } ?? ""
+            parameter.defaultValue = try fields["default"].map { try string($0, "\(field).default") }
+            parameter.choices = try fields["choices"].map { try strings($0, "\(field).choices") }
+            if let patternNode = fields["pattern"] {
+                let pattern = try string(patternNode, "\(field).pattern")
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                    throw fail(patternNode, "\(field).pattern", "is not a valid regular expression")
+                }
+                parameter.pattern = pattern
+            }
+            return parameter
+        }
+    }
+
+    func constraints(_ node: Yams.Node?) throws -> [CodemodDefinition.Constraint] {
+        guard let node else { return [] }
+        return try mapping(node, "match.constraints").map { key, value in
+            let capture = key.string ?? ""
+            let field = "match.constraints.\(capture)"
+            let fields = try mapping(value, field)
+            try checkKeys(fields, allowed: ["inside", "not-inside", "matches", "not-matches"], at: field)
+            var constraint = CodemodDefinition.Constraint(capture: capture)
+            constraint.inside = try fields["inside"].map { try strings($0, "\(field).inside") } ?? []
+            constraint.notInside = try fields["not-inside"].map { try strings($0, "\(field).not-inside") } ?? []
+            for (name, keyPath) in [("matches", \CodemodDefinition.Constraint.matches), ("not-matches", \.notMatches)] {
+                guard let patternNode = fields[name] else { continue }
+                let pattern = try string(patternNode, "\(field).\(name)")
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                    throw fail(patternNode, "\(field).\(name)", "is not a valid regular expression")
+                }
+                constraint[keyPath: keyPath] = pattern
+            }
+            let kinds = SwiftLanguage.nodeKinds
+            for kind in constraint.inside + constraint.notInside where !kinds.contains(kind) {
+                throw fail(value, field, "'\(kind)' is not a node kind of the Swift grammar")
+            }
+            return constraint
+        }
+    }
+
+    func rewriteSteps(_ node: Yams.Node?, actions: ActionRegistry) throws -> [CodemodDefinition.RewriteStep] {
+        guard let node else { return [] }
+        let items: [Yams.Node]
+        if let sequence = node.sequence { items = Array(sequence) } else { items = [node] }
+        return try items.enumerated().map { index, item in
+            let field = node.sequence == nil ? "rewrite" : "rewrite[\(index)]"
+            let fields = try mapping(item, field)
+            try checkKeys(fields, allowed: ["replace", "with", "action"], at: field)
+            if let actionNode = fields["action"] {
+                let name = try string(actionNode, "\(field).action")
+                guard actions.action(named: name) != nil else {
+                    throw fail(actionNode, "\(field).action",
+                               "unknown built-in action '\(name)'; known: \(actions.names.joined(separator: ", "))")
+                }
+                return .action(name: name)
+            }
+            guard let replaceNode = fields["replace"] else {
+                throw fail(item, field, "needs either 'action' or 'replace' and 'with'")
+            }
+            guard let withNode = fields["with"] else { throw fail(item, "\(field).with", "is required with 'replace'") }
+            let capture = try string(replaceNode, "\(field).replace")
+            return .replace(capture: capture, with: Template(try string(withNode, "\(field).with")))
+        }
+    }
+
+    func examples(_ node: Yams.Node?, into definition: inout CodemodDefinition) throws {
+        guard let node else { return }
+        let fields = try mapping(node, "examples")
+        try checkKeys(fields, allowed: ["match", "no-match", "fix"], at: "examples")
+        func simpleExamples(_ key: String) throws -> [CodemodDefinition.Example] {
+            guard let list = fields[key] else { return [] }
+            guard let sequence = list.sequence else { throw fail(list, "examples.\(key)", "must be a list") }
+            return try sequence.enumerated().map { index, item in
+                let field = "examples.\(key)[\(index)]"
+                if case .scalar = item {
+                    return .init(code: try string(item, field), params: [:], line: item.mark?.line ?? 0)
+                }
+                let entry = try mapping(item, field)
+                try checkKeys(entry, allowed: ["code", "params"], at: field)
+                guard let code = entry["code"] else { throw fail(item, "\(field).code", "is required") }
+                return .init(code: try string(code, "\(field).code"), params: try exampleParams(entry["params"], field),
+                             line: code.mark?.line ?? 0)
+            }
+        }
+        definition.matchExamples = try simpleExamples("match")
+        definition.noMatchExamples = try simpleExamples("no-match")
+        if let list = fields["fix"] {
+            guard let sequence = list.sequence else { throw fail(list, "examples.fix", "must be a list") }
+            definition.fixExamples = try sequence.enumerated().map { index, item in
+                let field = "examples.fix[\(index)]"
+                let entry = try mapping(item, field)
+                try checkKeys(entry, allowed: ["before", "after", "params"], at: field)
+                guard let before = entry["before"] else { throw fail(item, "\(field).before", "is required") }
+                guard let after = entry["after"] else { throw fail(item, "\(field).after", "is required") }
+                return .init(before: try string(before, "\(field).before"), after: try string(after, "\(field).after"),
+                             params: try exampleParams(entry["params"], field), line: before.mark?.line ?? 0)
+            }
+        }
+    }
+
+    func exampleParams(_ node: Yams.Node?, _ field: String) throws -> [String: String] {
+        guard let node else { return [:] }
+        var result: [String: String] = [:]
+        for (key, value) in try mapping(node, "\(field).params") {
+            result[key.string ?? ""] = try string(value, "\(field).params")
+        }
+        return result
+    }
+
+    /// Checks what only the whole definition can tell: the query compiles, and every capture,
+    /// parameter and hole it names exists.
+    func validate(_ definition: CodemodDefinition, queryNode: Yams.Node, rewriteNode: Yams.Node?,
+                  matchNode: Yams.Node, actions: ActionRegistry) throws {
+        let placeholders = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0.defaultValue ?? "Placeholder") })
+        let query: Query
+        do {
+            query = try Query(QueryText.fill(definition.query, params: placeholders))
+        } catch let error as Query.Error {
+            var lineOffset = 0
+            if case let .scalar(scalar) = queryNode, scalar.style == .literal || scalar.style == .folded {
+                lineOffset = 1
+            }
+            let line = (queryNode.mark?.line ?? 0) + lineOffset + error.line - 1
+            throw DefinitionError(file: origin, line: line, field: "match.query",
+                                  message: "\(error.kind)\(error.detail.isEmpty ? "" : " '\(error.detail)'") (query line \(error.line), column \(error.column))")
+        }
+        let captures = Set(query.captureNames)
+        let paramNames = Set(definition.params.map(\.name))
+        for hole in Template(definition.query).holes where !paramNames.contains(hole) {
+            throw fail(queryNode, "match.query", "'{{\(hole)}}' names no declared parameter")
+        }
+        if let use = definition.useCapture, !captures.contains(use) {
+            throw fail(matchNode, "match.use", "'\(use)' is not a capture of the query (captures: \(query.captureNames.joined(separator: ", ")))")
+        }
+        for constraint in definition.constraints where !captures.contains(constraint.capture) {
+            throw fail(matchNode, "match.constraints.\(constraint.capture)", "is not a capture of the query")
+        }
+        if let requires = definition.requires {
+            for hole in Template(requires).holes where !paramNames.contains(hole) {
+                throw fail(matchNode, "match.requires", "'{{\(hole)}}' names no declared parameter")
+            }
+        }
+        for (index, step) in definition.rewrite.enumerated() {
+            guard case let .replace(capture, template) = step else { continue }
+            let field = definition.rewrite.count == 1 && rewriteNode?.sequence == nil ? "rewrite" : "rewrite[\(index)]"
+            if !captures.contains(capture) {
+                throw fail(rewriteNode, "\(field).replace", "'\(capture)' is not a capture of the query")
+            }
+            for hole in template.holes where !captures.contains(hole) && !paramNames.contains(hole) {
+                throw fail(rewriteNode, "\(field).with", "'{{\(hole)}}' is neither a capture nor a parameter")
+            }
+        }
+    }
+}
+
+/// Fills `{{param}}` holes of a query, escaping values for use inside query strings.
+enum QueryText {
+    static func fill(_ query: String, params: [String: String]) -> String {
+        Template(query).render { name in
+            params[name].map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Finds the Swift files under the paths a user names.
+///
+/// Directories are searched recursively for `.swift` files, skipping `.build`, `Pods`, `Carthage`,
+/// hidden folders, and what git ignores (inside a git work tree). A file named directly is always
+/// taken, whatever its name.
+public struct FileWalker {
+    /// Folder names never entered.
+    public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules"]
+
+    public init() {}
+
+    /// A path that does not exist.
+    public struct MissingPathError: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "\(path): no such file or directory" }
+    }
+
+    /// The Swift files under the paths, sorted and without duplicates.
+    /// - Throws: `MissingPathError` for a path that does not exist.
+    public func swiftFiles(under paths: [String]) throws -> [String] {
+        var result = Set<String>()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw MissingPathError(path: path)
+            }
+            if isDirectory.boolValue {
+                result.formUnion(filesInDirectory(path))
+            } else {
+                result.insert(Self.normalize(path))
+            }
+        }
+        return result.sorted()
+    }
+
+    static func normalize(_ path: String) -> String {
+        var normalized = path
+        while normalized.hasPrefix("./"), normalized.count > 2 { normalized.removeFirst(2) }
+        return normalized
+    }
+
+    private func filesInDirectory(_ directory: String) -> [String] {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let ignored = GitIgnored(directory: base)
+        var files: [String] = []
+        var pending = [base]
+        let manager = FileManager.default
+        while let folder = pending.popLast() {
+            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names {
+                if name.hasPrefix(".") { continue }
+                let path = folder == "." ? name : "\(folder)/\(name)"
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if Self.skippedFolders.contains(name) || ignored.contains(path + "/") { continue }
+                    // Do not follow links to folders (no cycles, no escaping the tree).
+                    if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { continue }
+                    pending.append(path)
+                } else if name.hasSuffix(".swift"), !ignored.contains(path) {
+                    files.append(Self.normalize(path))
+                }
+            }
+        }
+        return files
+    }
+}
+
+/// What git ignores below a directory, asked once of git itself (so every rule of
+/// `.gitignore`, `.git/info/exclude` and the global excludes file applies). Outside a git work
+/// tree, or without git, nothing is ignored.
+struct GitIgnored {
+    private var paths: Set<String> = []
+
+    init(directory: String) {
+        guard let output = Git.run(["ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", "."],
+                                   in: directory) else { return }
+        let prefix = directory == "." ? "" : directory + "/"
+        for entry in output.split(separator: 0) where !entry.isEmpty {
+            paths.insert(prefix + String(decoding: entry, as: UTF8.self))
+        }
+    }
+
+    /// Whether a path (with a trailing `/` for folders) is ignored, or lies in an ignored folder.
+    func contains(_ path: String) -> Bool {
+        guard !paths.isEmpty else { return false }
+        if paths.contains(path) { return true }
+        var candidate = Substring(path)
+        while let slash = candidate.dropLast().lastIndex(of: "/") {
+            candidate = candidate[...slash]
+            if paths.contains(String(candidate)) { return true }
+        }
+        return false
+    }
+}
+
+/// Runs git, returning its standard output, or nil when git is missing or fails.
+enum Git {
+    static func run(_ arguments: [String], in directory: String) -> [UInt8]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? Array(data) : nil
+    }
+}

@@ -1,0 +1,52 @@
+import SwiftTree
+
+/// What a built-in action sees of one match.
+public struct ActionContext {
+    /// The tree the match is in.
+    public var tree: SyntaxTree
+    /// The codemod's parameter values.
+    public var params: [String: String]
+    /// The query match.
+    public var match: QueryMatch
+}
+
+/// A site the codemod found but will not rewrite, with the reason (say, a name clash).
+public struct SiteRefusal: Error, CustomStringConvertible, Sendable {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): \(message)" }
+}
+
+/// A rewrite that a template cannot express, written in Swift and named by definitions
+/// (`rewrite: { action: NAME }`).
+public protocol RewriteAction: Sendable {
+    /// The name definitions use.
+    var name: String { get }
+    /// A sentence for `swiftmod list --verbose` and errors.
+    var summary: String { get }
+    /// The edits for one match.
+    /// - Throws: `SiteRefusal` to leave this site alone with a message.
+    func edits(in context: ActionContext) throws -> [Edit]
+}
+
+/// The built-in actions by name.
+public struct ActionRegistry: Sendable {
+    private var actions: [String: any RewriteAction]
+
+    public init(_ actions: [any RewriteAction]) {
+        self.actions = Dictionary(uniqueKeysWithValues: actions.map { ($0.name, $0) })
+    }
+
+    /// The actions that ship with swiftmod.
+    public static let standard = ActionRegistry([])
+
+    public func action(named name: String) -> (any RewriteAction)? { actions[name] }
+
+    public var names: [String] { actions.keys.sorted() }
+}

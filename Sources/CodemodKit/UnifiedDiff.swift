@@ -1,0 +1,123 @@
+import SwiftTree
+
+/// A unified diff of one file, made from its edits, that `git apply` accepts.
+public struct UnifiedDiff {
+    /// Lines of context around each change.
+    public var context = 3
+
+    public init(context: Int = 3) { self.context = context }
+
+    /// The diff between a source and the source with edits applied; empty when nothing changes.
+    public func render(path: String, source: SourceText, edits: EditSet) -> String {
+        let blocks = changeBlocks(source: source, edits: edits)
+        guard !blocks.isEmpty else { return "" }
+        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        var delta = 0  // new line number minus old line number before the current hunk
+        var index = 0
+        while index < blocks.count {
+            // Blocks whose context windows touch share a hunk.
+            var last = index
+            while last + 1 < blocks.count, blocks[last + 1].firstLine - blocks[last].lastLine - 1 <= 2 * context {
+                last += 1
+            }
+            let hunkStart = max(1, blocks[index].firstLine - context)
+            let hunkEnd = min(source.lineCount - (source.bytes.last == 0x0A ? 1 : 0), blocks[last].lastLine + context)
+            var body = ""
+            var oldCount = 0, newCount = 0
+            var line = hunkStart
+            var blockDelta = 0
+            for block in blocks[index...last] {
+                while line < block.firstLine {
+                    body += " " + lineText(source, line)
+                    oldCount += 1; newCount += 1; line += 1
+                }
+                for old in block.firstLine...block.lastLine {
+                    body += "-" + lineText(source, old)
+                    oldCount += 1
+                }
+                for new in block.newLines {
+                    body += "+" + terminated(new)
+                    newCount += 1
+                }
+                blockDelta += block.newLines.count - (block.lastLine - block.firstLine + 1)
+                line = block.lastLine + 1
+            }
+            while line <= hunkEnd {
+                body += " " + lineText(source, line)
+                oldCount += 1; newCount += 1; line += 1
+            }
+            let newStart = newCount == 0 ? hunkStart + delta - 1 : hunkStart + delta
+            output += "@@ -\(range(hunkStart, oldCount)) +\(range(newStart, newCount)) @@\n" + body
+            delta += blockDelta
+            index = last + 1
+        }
+        return output
+    }
+
+    private func range(_ start: Int, _ count: Int) -> String {
+        count == 1 ? "\(start)" : "\(start),\(count)"
+    }
+
+    /// A run of old lines replaced by new lines.
+    struct Block {
+        var firstLine: Int
+        var lastLine: Int
+        var newLines: [String] = []
+    }
+
+    private func changeBlocks(source: SourceText, edits: EditSet) -> [Block] {
+        // Group edits whose line spans overlap or touch.
+        var groups: [(first: Int, last: Int, edits: [Edit])] = []
+        for edit in edits.edits {
+            let first = source.line(containing: edit.range.lowerBound)
+            var last = source.line(containing: edit.range.isEmpty ? edit.range.lowerBound : edit.range.upperBound - 1)
+            if !edit.range.isEmpty, source.bytes[edit.range.upperBound - 1] == 0x0A, last < source.lineCount,
+               edit.range.upperBound < source.bytes.count {
+                last += 1  // removing a line break joins the next line
+            }
+            if var group = groups.last, first <= group.last + 1 {
+                group.last = max(group.last, last)
+                group.edits.append(edit)
+                groups[groups.count - 1] = group
+            } else {
+                groups.append((first, last, [edit]))
+            }
+        }
+        return groups.compactMap { group in
+            let start = source.lineStarts[group.first - 1]
+            let end = group.last < source.lineCount ? source.lineStarts[group.last] : source.bytes.count
+            var new: [UInt8] = []
+            var cursor = start
+            for edit in group.edits {
+                new += source.bytes[cursor..<edit.range.lowerBound]
+                new += Array(edit.replacement.utf8)
+                cursor = edit.range.upperBound
+            }
+            new += source.bytes[cursor..<end]
+            if Array(source.bytes[start..<end]) == new { return nil }
+            return Block(firstLine: group.first, lastLine: group.last, newLines: splitLines(new))
+        }
+    }
+
+    private func splitLines(_ bytes: [UInt8]) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(String(decoding: bytes[start...index], as: UTF8.self))
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(String(decoding: bytes[start...], as: UTF8.self)) }
+        return lines
+    }
+
+    private func lineText(_ source: SourceText, _ line: Int) -> String {
+        let start = source.lineStarts[line - 1]
+        let end = line < source.lineCount ? source.lineStarts[line] : source.bytes.count
+        return terminated(String(decoding: source.bytes[start..<end], as: UTF8.self))
+    }
+
+    private func terminated(_ line: String) -> String {
+        // Compare bytes: in Swift "\r\n" is one Character, so hasSuffix("\n") would miss it.
+        line.utf8.last == 0x0A ? line : line + "\n\\ No newline at end of file\n"
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import CodemodKit
+
+/// `swiftmod list`: the codemods available.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the codemods: id, whether each rewrites, and its summary.",
+        discussion: """
+        Shows the bundled codemods and those in --codemods folders.
+
+        Examples:
+          swiftmod list
+          swiftmod list --verbose --codemods Tools/Codemods
+        """
+    )
+
+    @OptionGroup var codemods: CodemodOptions
+
+    @Flag(name: .shortAndLong, help: "Also show why each pattern is deprecated, its parameters and origin.")
+    var verbose = false
+
+    func run() throws {
+        let definitions = try codemods.catalog().definitions
+        let width = definitions.map(\.id.count).max() ?? 2
+        print("\("ID".padding(toLength: width, withPad: " ", startingAt: 0))  REWRITES  SUMMARY")
+        for definition in definitions {
+            let id = definition.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            print("\(id)  \(definition.rewrites ? "yes     " : "no      ")  \(definition.summary)")
+            guard verbose else { continue }
+            print("    why: \(definition.why)")
+            if let replacement = definition.replacement { print("    instead: \(replacement)") }
+            if let docs = definition.docs { print("    docs: \(docs)") }
+            for parameter in definition.params {
+                let value = parameter.defaultValue.map { "default \($0)" } ?? "required"
+                print("    --param \(parameter.name)=…  (\(value))\(parameter.summary.isEmpty ? "" : " \(parameter.summary)")")
+            }
+            print("    from: \(definition.origin)")
+        }
+    }
+}

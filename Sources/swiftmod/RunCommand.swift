@@ -1,0 +1,232 @@
+import ArgumentParser
+import CodemodKit
+import Foundation
+
+/// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Apply a codemod: a dry-run diff by default, --write to change the files.",
+        discussion: """
+        PATHs are files or folders (recursive, *.swift only, skipping .build, Pods, Carthage, \
+        hidden folders and what git ignores); the default is the current folder. The diff goes to \
+        stdout (it applies with `git apply`), the summary to stderr. With --write each file is \
+        replaced atomically, keeping its line endings, byte order mark and permissions; a file the \
+        rewrite would break is refused and left as it was.
+
+        Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
+
+        Examples:
+          swiftmod run strong-iboutlet Sources/Profile            # preview
+          swiftmod run strong-iboutlet Sources/Profile --write    # apply
+          swiftmod run swap-type . --param from=UIWebView --param to=WKWebView --format json
+        """
+    )
+
+    @Argument(help: "A codemod id (see `swiftmod list`) or a definition file (*.yml).")
+    var codemod: String
+
+    @Argument(help: "Files or folders to process (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter of the codemod; repeatable.", valueName: "key=value"))
+    var params: [String] = []
+
+    @Flag(help: "Write the changes (default: a dry run that prints a diff).")
+    var write = false
+
+    @Option(help: "Output format: diff or json.")
+    var format: OutputFormat = .diff
+
+    @Option(help: "Colour the diff: auto (on a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(name: .shortAndLong, help: "How many files to process at once (default: all cores).")
+    var jobs: Int?
+
+    @OptionGroup var codemods: CodemodOptions
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case diff, json }
+
+    func run() throws {
+        let definition = try loadDefinition()
+        let codemod: Codemod
+        do {
+            codemod = try Codemod(definition, params: try ParameterList.parse(params))
+        } catch let error as ParameterError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        let files: [String]
+        do {
+            files = try FileWalker().swiftFiles(under: paths.isEmpty ? ["."] : paths)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, displayPath: DisplayPath().callAsFunction))
+        let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
+        var records: [FileRecord] = []
+        let summary = runner.run(files) { outcome in
+            switch outcome.status {
+            case let .refused(message), let .failed(message):
+                printError("error: \(message)")
+            default: break
+            }
+            for refusal in outcome.refusals {
+                printError("note: \(outcome.displayPath):\(refusal.location.line):\(refusal.location.column): not rewritten: \(refusal.message)")
+            }
+            if outcome.skippedInErrorRegions > 0 {
+                printError("note: \(outcome.displayPath): \(outcome.skippedInErrorRegions) use(s) inside a syntax error region not rewritten")
+            }
+            switch format {
+            case .diff:
+                if !outcome.diff.isEmpty, outcome.status == .changed || outcome.status == .written {
+                    print(painter.paint(outcome.diff), terminator: "")
+                }
+            case .json:
+                if outcome.status != .unchanged || !outcome.uses.isEmpty { records.append(FileRecord(outcome)) }
+            }
+        }
+        if format == .json {
+            let report = RunReport(codemod: codemod.id, params: codemod.params, write: write, files: records,
+                                   summary: .init(summary))
+            print(try JSON.encode(report))
+        }
+        printError(describe(summary, codemod: codemod))
+        if summary.filesRefused + summary.filesFailed > 0 { throw ExitCode(ExitStatus.failure) }
+    }
+
+    private func loadDefinition() throws -> CodemodDefinition {
+        let catalog = try codemods.catalog()
+        do {
+            guard let definition = try catalog.definition(named: codemod) else {
+                let known = catalog.definitions.map(\.id).joined(separator: ", ")
+                throw CommandFailure(message: "unknown codemod '\(codemod)' (known: \(known); or give a path to a .yml definition)",
+                                     exitCode: ExitStatus.usage)
+            }
+            return definition
+        } catch let error as DefinitionError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+    }
+
+    private func describe(_ summary: RunSummary, codemod: Codemod) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var text = "\(codemod.id): \(plural(summary.filesScanned, "file")) scanned, "
+            + "\(summary.filesChanged) \(write ? "written" : "to change"), \(plural(summary.edits, "edit")), "
+            + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
+        if !codemod.definition.rewrites {
+            text += "; \(plural(summary.uses, "use")) found (this codemod only finds, it has no rewrite)"
+        } else if !write && summary.filesChanged > 0 {
+            text += " (dry run: add --write to apply)"
+        }
+        return text
+    }
+}
+
+/// Parses `--param key=value` arguments.
+enum ParameterList {
+    static func parse(_ items: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw CommandFailure(message: "--param takes key=value, got '\(item)'", exitCode: ExitStatus.usage)
+            }
+            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        return result
+    }
+}
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+
+    func isEnabled(for stream: UnsafeMutablePointer<FILE>?) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            return isatty(fileno(stream)) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+                && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        }
+    }
+}
+
+/// Colours a unified diff with ANSI escapes.
+struct DiffPainter {
+    var enabled: Bool
+
+    func paint(_ diff: String) -> String {
+        guard enabled else { return diff }
+        var output = ""
+        // Split on bytes: in Swift "\r\n" is one Character and would not split on "\n".
+        for bytes in diff.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            let line = String(decoding: bytes, as: UTF8.self)
+            let code: String?
+            if line.hasPrefix("+++") || line.hasPrefix("---") { code = "1" }
+            else if line.hasPrefix("@@") { code = "36" }
+            else if line.hasPrefix("+") { code = "32" }
+            else if line.hasPrefix("-") { code = "31" }
+            else { code = nil }
+            output += code.map { "\u{1B}[\($0)m\(line)\u{1B}[0m\n" } ?? "\(line)\n"
+        }
+        return output
+    }
+}
+
+/// The JSON form of a run.
+struct RunReport: Encodable {
+    var codemod: String
+    var params: [String: String]
+    var write: Bool
+    var files: [FileRecord]
+    var summary: Summary
+
+    struct Summary: Encodable {
+        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, sitesSkipped: Int
+        init(_ summary: RunSummary) {
+            filesScanned = summary.filesScanned; filesChanged = summary.filesChanged; edits = summary.edits
+            uses = summary.uses; filesRefused = summary.filesRefused; filesFailed = summary.filesFailed
+            sitesSkipped = summary.sitesSkipped
+        }
+    }
+}
+
+/// One file of a JSON run report.
+struct FileRecord: Encodable {
+    var path: String
+    var status: String
+    var message: String?
+    var uses: [UseRecord]
+    var changes: [Change]
+    var diff: String?
+
+    struct UseRecord: Encodable {
+        var line, column: Int
+        var text: String
+        var inErrorRegion: Bool
+    }
+
+    init(_ outcome: FileOutcome) {
+        path = outcome.displayPath
+        switch outcome.status {
+        case .unchanged: status = "unchanged"
+        case .changed: status = "changed"
+        case .written: status = "written"
+        case let .refused(text): status = "refused"; message = text
+        case let .failed(text): status = "failed"; message = text
+        }
+        uses = outcome.uses.map { UseRecord(line: $0.start.line, column: $0.start.column, text: $0.text, inErrorRegion: $0.inErrorRegion) }
+        changes = outcome.changes
+        diff = outcome.diff.isEmpty ? nil : outcome.diff
+    }
+}
+
+/// Encodes values as stable, readable JSON.
+enum JSON {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CodemodKit
+
+/// `swiftmod test`: runs the examples of codemod definitions.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the examples of codemod definitions.",
+        discussion: """
+        Each `match` example must be found, each `no-match` example left alone, each `fix` \
+        example's `before` must become its `after`, and a second run over `after` must change \
+        nothing. Without FILES, tests every bundled codemod and those in --codemods folders. \
+        Exits 1 when an example fails, 2 when a definition is malformed.
+
+        Examples:
+          swiftmod test
+          swiftmod test Tools/Codemods/no-print.yml
+        """
+    )
+
+    @Argument(help: "Definition files to test (default: all known codemods).")
+    var files: [String] = []
+
+    @OptionGroup var codemods: CodemodOptions
+
+    func run() throws {
+        let definitions: [CodemodDefinition]
+        if files.isEmpty {
+            definitions = try codemods.catalog().definitions
+        } else {
+            do {
+                definitions = try files.map { try DefinitionLoader().loadFile($0) }
+            } catch let error as DefinitionError {
+                throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+            }
+        }
+        var failed = 0, passed = 0
+        for definition in definitions {
+            let (failures, count) = ExampleRunner().run(definition)
+            if failures.isEmpty {
+                passed += 1
+                print("✓ \(definition.id): \(count) examples hold")
+            } else {
+                failed += 1
+                print("✗ \(definition.id): \(failures.count) of \(count) examples fail")
+                for failure in failures { print("  \(failure)") }
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(ExitStatus.failure) }
+    }
+}

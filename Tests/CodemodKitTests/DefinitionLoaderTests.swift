@@ -1,0 +1,102 @@
+@testable import CodemodKit
+import Testing
+
+@Suite struct DefinitionLoaderTests {
+    let valid = """
+    id: no-force-cast
+    summary: Find force casts
+    why: They crash.
+    params:
+      type: { default: Any, pattern: "[A-Za-z_][A-Za-z0-9_.]*" }
+    match:
+      query: |
+        (as_expression (as_operator) @op (#eq? @op "as!")) @cast
+      use: cast
+    examples:
+      match: ["let x = y as! Foo"]
+      no-match: ["let x = y as? Foo"]
+    """
+
+    func error(_ yaml: String) -> DefinitionError? {
+        do {
+            _ = try definition(yaml)
+            return nil
+        } catch let error as DefinitionError {
+            return error
+        } catch {
+            return DefinitionError(file: "?", line: nil, field: nil, message: "unexpected \(error)")
+        }
+    }
+
+    @Test func loadsAFindOnlyDefinition() throws {
+        let loaded = try definition(valid)
+        #expect(loaded.id == "no-force-cast")
+        #expect(!loaded.rewrites)
+        #expect(loaded.params.first?.defaultValue == "Any")
+        #expect(ExampleRunner().run(loaded).failures.isEmpty)
+    }
+
+    @Test func brokenYAMLNamesTheLine() throws {
+        let found = try #require(error("id: x\nsummary: [unclosed\nwhy: y\n"))
+        #expect(found.file == "test.yml")
+        #expect(found.line != nil)
+        #expect(found.description.contains("invalid YAML"))
+    }
+
+    @Test func missingFieldIsNamed() throws {
+        let found = try #require(error("id: x\nsummary: s\nmatch:\n  query: (identifier) @x\n"))
+        #expect(found.field == "why")
+        #expect(found.message == "is required")
+    }
+
+    @Test func unknownFieldIsNamedWithItsLine() throws {
+        let found = try #require(error(valid.replacingOccurrences(of: "  use: cast", with: "  use: cast\n  usee: cast")))
+        #expect(found.field == "match.usee")
+        #expect(found.line == 10)
+    }
+
+    @Test func queryErrorsPointIntoTheFile() throws {
+        let yaml = valid.replacingOccurrences(of: "(as_expression (as_operator)", with: "(as_expression (no_such_kind)")
+        let found = try #require(error(yaml))
+        #expect(found.field == "match.query")
+        #expect(found.line == 8)
+        #expect(found.message.contains("invalid node type"))
+    }
+
+    @Test func rewriteMustNameCaptures() throws {
+        let found = try #require(error(valid + "\nrewrite:\n  replace: nothing\n  with: x\n"))
+        #expect(found.field == "rewrite.replace")
+        let hole = try #require(error(valid + "\nrewrite:\n  replace: op\n  with: \"{{nope}}\"\n"))
+        #expect(hole.field == "rewrite.with")
+        let action = try #require(error(valid + "\nrewrite:\n  action: teleport\n"))
+        #expect(action.field == "rewrite.action")
+        #expect(action.message.contains("unknown built-in action"))
+    }
+
+    @Test func useCaptureAndIdAreChecked() throws {
+        #expect(error(valid.replacingOccurrences(of: "use: cast", with: "use: castt"))?.field == "match.use")
+        #expect(error(valid.replacingOccurrences(of: "id: no-force-cast", with: "id: No Force"))?.field == "id")
+        #expect(error(valid.replacingOccurrences(of: "pattern: \"[A-Za-z_][A-Za-z0-9_.]*\"", with: "pattern: \"[\""))?.field == "params.type.pattern")
+    }
+
+    @Test func parametersAreValidated() throws {
+        let loaded = try definition(valid)
+        #expect(throws: ParameterError.self) { try Codemod(loaded, params: ["typo": "x"]) }
+        #expect(throws: ParameterError.self) { try Codemod(loaded, params: ["type": "not valid!"]) }
+        #expect(throws: Never.self) { try Codemod(loaded, params: ["type": "Foundation.Data"]) }
+    }
+
+    @Test func loadingAFolderNamesTheBadFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("good.yml", valid)
+        try folder.write("bad.yml", "id: bad\nsummary: s\nwhy: w\nmatch: 3\n")
+        do {
+            _ = try DefinitionLoader().loadDirectory(folder.path)
+            Issue.record("expected an error")
+        } catch let error as DefinitionError {
+            #expect(error.file.hasSuffix("bad.yml"))
+            #expect(error.field == "match")
+            #expect(error.line == 4)
+        }
+    }
+}

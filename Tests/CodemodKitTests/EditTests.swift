@@ -1,0 +1,64 @@
+@testable import CodemodKit
+import SwiftTree
+import Testing
+
+@Suite struct EditTests {
+    @Test func appliesInSourceOrder() throws {
+        let source = SourceText("let a = 1; let b = 2")
+        let edits = try EditSet([Edit(range: 15..<16, replacement: "bee"), Edit(range: 4..<5, replacement: "ay")], in: source)
+        #expect(String(decoding: edits.apply(to: source), as: UTF8.self) == "let ay = 1; let bee = 2")
+    }
+
+    @Test func identicalEditsCollapse() throws {
+        let source = SourceText("abc")
+        let edits = try EditSet([Edit(range: 0..<1, replacement: "x"), Edit(range: 0..<1, replacement: "x")], in: source)
+        #expect(edits.count == 1)
+    }
+
+    @Test func overlappingEditsAreAnError() {
+        let source = SourceText("let value = 1\n")
+        #expect(throws: OverlappingEditsError.self) {
+            try EditSet([Edit(range: 4..<9, replacement: "a"), Edit(range: 6..<11, replacement: "b")], in: source)
+        }
+        #expect(throws: OverlappingEditsError.self) {
+            try EditSet([Edit(range: 4..<4, replacement: "a"), Edit(range: 4..<4, replacement: "b")], in: source)
+        }
+        do {
+            _ = try EditSet([Edit(range: 4..<9, replacement: "a"), Edit(range: 6..<11, replacement: "b")], in: source)
+        } catch {
+            #expect("\(error)".contains("overlapping edits at 1:5 and 1:7"))
+        }
+    }
+
+    @Test(arguments: [
+        ("@IBOutlet weak var x", "weak", "@IBOutlet var x"),
+        ("    weak @IBOutlet var x", "weak", "    @IBOutlet var x"),
+        ("@IBOutlet weak\n    var x", "weak", "@IBOutlet\n    var x"),
+        ("a\n    weak\nvar x", "weak", "a\nvar x"),
+        ("a\r\n    weak\r\nvar x", "weak", "a\r\nvar x"),
+        ("@IBOutlet\tweak\tvar", "weak", "@IBOutlet\tvar"),
+    ])
+    func tidyRemoval(input: String, token: String, expected: String) throws {
+        let source = SourceText(input)
+        let start = try #require(input.utf8.split(separator: 0).first.map { Array($0) }.flatMap { bytes -> Int? in
+            let needle = Array(token.utf8)
+            return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        })
+        let range = TidyRemoval.range(removing: start..<(start + token.utf8.count), in: source)
+        let edits = try EditSet([.removal(range)], in: source)
+        #expect(String(decoding: edits.apply(to: source), as: UTF8.self) == expected)
+    }
+
+    @Test func templatesFillHoles() {
+        let template = Template("guard let {{binding}} = {{ value }} else { {{x}} }")
+        #expect(template.holes == ["binding", "value", "x"])
+        #expect(template.render { ["binding": "this", "value": "self"][$0] } == "guard let this = self else { {{x}} }")
+    }
+
+    @Test func byteSearch() {
+        #expect(ByteSearch.contains(Array("hello @IBOutlet world".utf8), Array("IBOutlet".utf8)))
+        #expect(!ByteSearch.contains(Array("hello @IBOutle".utf8), Array("IBOutlet".utf8)))
+        #expect(ByteSearch.contains(Array("aab".utf8), Array("ab".utf8)))
+        #expect(!ByteSearch.contains([], Array("a".utf8)))
+    }
+}
