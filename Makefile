@@ -21,8 +21,14 @@ release: bootstrap
 
 ## The main job on a bundled example.
 demo: release
-	@echo "== swiftmod parse Corpus/parse/ViewController.swift (the syntax tree a codemod matches against)"
-	@$(RELEASE_BINARY) parse Corpus/parse/ViewController.swift
+	@echo "== swiftmod list"
+	@$(RELEASE_BINARY) list
+	@echo
+	@echo "== swiftmod run strong-iboutlet Corpus/strong-iboutlet/basic.swift   (a dry run: a diff, nothing written)"
+	@$(RELEASE_BINARY) run strong-iboutlet Corpus/strong-iboutlet/basic.swift
+	@echo
+	@echo "Next: add --write to apply it, 'swiftmod parse FILE' to see what a codemod can match,"
+	@echo "      'swiftmod test' to run every codemod's examples. Binary: $(RELEASE_BINARY)"
 
 ## Build everything and run the whole test suite.
 test: bootstrap

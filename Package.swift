@@ -64,6 +64,8 @@ let package = Package(
         ),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
         .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "BundledCodemods"]),
+        // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
+        .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),
     ],
     swiftLanguageModes: [.v5]
 )

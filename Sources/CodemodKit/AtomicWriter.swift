@@ -19,7 +19,9 @@ public enum AtomicWriter {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         guard stat(target, &info) == 0 else { throw WriteError(path: path, reason: "the file is gone") }
-        guard access(target, W_OK) == 0 else {
+        // A file without any write bit is read-only on purpose (generated, locked): respected even
+        // by root, who could otherwise write anything.
+        guard access(target, W_OK) == 0, info.st_mode & 0o222 != 0 else {
             throw WriteError(path: path, reason: "the file is read-only (make it writable to rewrite it)")
         }
         let directory = (target as NSString).deletingLastPathComponent

@@ -44,8 +44,11 @@ public struct DefinitionLoader {
             }
             root = node
         } catch let error as YamlError {
-            throw DefinitionError(file: origin, line: Self.line(of: error), field: nil,
-                                  message: "invalid YAML: \(Self.summary(of: error))")
+            var message = "invalid YAML: \(Self.summary(of: error))"
+            if message.contains("mapping values are not allowed") {
+                message += " (a value that contains ': ' must be quoted, or written as a block after '|')"
+            }
+            throw DefinitionError(file: origin, line: Self.line(of: error), field: nil, message: message)
         }
         let reader = FieldReader(origin: origin)
         return try reader.definition(from: root, actions: actions)

@@ -11,6 +11,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
+    fflush(stdout)  // keep what was printed to stdout before this line ahead of it on a terminal
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 

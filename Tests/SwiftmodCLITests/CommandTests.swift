@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+@Suite struct CommandTests {
+    let weakOutlet = "class A {\n    @IBOutlet weak var label: UILabel!\n}\n"
+
+    @Test func versionAndHelp() throws {
+        let version = try CLI.swiftmod(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+"#, options: .regularExpression) != nil)
+        for command in ["list", "parse", "run", "test", "scan", "baseline", "check", "report"] {
+            let help = try CLI.swiftmod([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("swiftmod \(command)"), "\(command) --help shows an example")
+        }
+    }
+
+    @Test func listShowsBundledCodemods() throws {
+        let list = try CLI.swiftmod(["list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("strong-iboutlet  yes"))
+    }
+
+    @Test func testRunsEveryExample() throws {
+        let result = try CLI.swiftmod(["test"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("✓ strong-iboutlet"))
+        #expect(result.stdout.contains("0 failed"))
+    }
+
+    @Test func testReportsAFailingExample() throws {
+        let scratch = try Scratch()
+        let definition = try scratch.write("bad-fix.yml", """
+        id: bad-fix
+        summary: Renames foo
+        why: Because.
+        match:
+          query: ((simple_identifier) @id (#eq? @id "foo"))
+        rewrite:
+          replace: id
+          with: bar
+        examples:
+          match: ["foo()"]
+          no-match: ["bar()"]
+          fix:
+            - before: "foo()"
+              after: "baz()"
+        """)
+        let result = try CLI.swiftmod(["test", definition])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ bad-fix: 1 of 3 examples fail"))
+        #expect(result.stdout.contains("bad-fix.yml:13: examples.fix[0]"))
+    }
+
+    @Test func userCodemodsRunWithoutRecompiling() throws {
+        let scratch = try Scratch()
+        try scratch.write("Codemods/no-nslog.yml", """
+        id: no-nslog
+        summary: Use os.Logger instead of NSLog
+        why: NSLog is slow and unstructured.
+        match:
+          query: |
+            (call_expression (simple_identifier) @callee (#eq? @callee "NSLog")) @call
+          use: call
+        rewrite:
+          replace: callee
+          with: logger.log
+        examples:
+          match: ["NSLog(\\"hi\\")"]
+          no-match: ["print(\\"NSLog\\")"]
+          fix:
+            - before: "NSLog(\\"hi\\")"
+              after: "logger.log(\\"hi\\")"
+        """)
+        try scratch.write("Sources/A.swift", "func f() {\n    NSLog(\"started\")\n}\n")
+        let list = try CLI.swiftmod(["list", "--codemods", "Codemods"], in: scratch.path)
+        #expect(list.stdout.contains("no-nslog"))
+        let run = try CLI.swiftmod(["run", "no-nslog", "Sources", "--codemods", "Codemods", "--write"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try scratch.text("Sources/A.swift") == "func f() {\n    logger.log(\"started\")\n}\n")
+        // A definition file can also be named directly.
+        let direct = try CLI.swiftmod(["run", "Codemods/no-nslog.yml", "Sources"], in: scratch.path)
+        #expect(direct.status == 0)
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let scratch = try Scratch()
+        try scratch.write("A.swift", weakOutlet)
+        let unknown = try CLI.swiftmod(["run", "no-such-codemod", "A.swift"], in: scratch.path)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown codemod 'no-such-codemod'"))
+        #expect(unknown.stderr.contains("strong-iboutlet"))
+
+        let missing = try CLI.swiftmod(["run", "strong-iboutlet", "Nope/"], in: scratch.path)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Nope/: no such file or directory"))
+
+        let badParam = try CLI.swiftmod(["run", "strong-iboutlet", "A.swift", "--param", "x=1"], in: scratch.path)
+        #expect(badParam.status == 2)
+        #expect(badParam.stderr.contains("unknown parameter 'x'"))
+
+        let malformedParam = try CLI.swiftmod(["run", "strong-iboutlet", "A.swift", "--param", "novalue"], in: scratch.path)
+        #expect(malformedParam.status == 2)
+
+        try scratch.write("Broken/broken.yml", "id: broken\nsummary: s\nwhy: w\nmatch:\n  query: (no_such_node) @x\n")
+        let broken = try CLI.swiftmod(["run", "strong-iboutlet", "A.swift", "--codemods", "Broken"], in: scratch.path)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("Broken/broken.yml:5: field 'match.query': invalid node type"))
+        #expect(try scratch.text("A.swift") == weakOutlet)
+    }
+
+    @Test func badFilesAreReportedAndTheRestWritten() throws {
+        let scratch = try Scratch()
+        try scratch.write("Good.swift", weakOutlet)
+        try scratch.write("Latin1.swift", data: Data("// caf".utf8) + Data([0xE9]) + Data("\n\(weakOutlet)".utf8))
+        let readOnly = try scratch.write("ReadOnly.swift", weakOutlet)
+        chmod(readOnly, 0o444)
+        let result = try CLI.swiftmod(["run", "strong-iboutlet", ".", "--write"], in: scratch.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: Latin1.swift: not valid UTF-8"))
+        #expect(result.stderr.contains("error: ReadOnly.swift: not written: the file is read-only"))
+        #expect(result.stderr.contains("3 files scanned, 1 written"))
+        #expect(try scratch.text("Good.swift").contains("@IBOutlet var label"))
+        #expect(try scratch.text("ReadOnly.swift") == weakOutlet)
+        #expect(try scratch.read("Latin1.swift").count == 8 + weakOutlet.utf8.count)
+    }
+
+    @Test func jsonOutput() throws {
+        let scratch = try Scratch()
+        try scratch.write("A.swift", weakOutlet)
+        let result = try CLI.swiftmod(["run", "strong-iboutlet", "A.swift", "--format", "json"], in: scratch.path)
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        #expect(object["codemod"] as? String == "strong-iboutlet")
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.first?["path"] as? String == "A.swift")
+        #expect(files.first?["status"] as? String == "changed")
+        let change = try #require((files.first?["changes"] as? [[String: Any]])?.first)
+        #expect(change["line"] as? Int == 2)
+        #expect(change["column"] as? Int == 15)
+        #expect(change["original"] as? String == "weak ")
+        #expect((object["summary"] as? [String: Any])?["edits"] as? Int == 1)
+    }
+
+    @Test func parseCommand() throws {
+        let scratch = try Scratch()
+        try scratch.write("Broken.swift", "func f() {\n    let x = (1 +\n}\n")
+        let broken = try CLI.swiftmod(["parse", "Broken.swift"], in: scratch.path)
+        #expect(broken.status == 0)
+        #expect(broken.stdout.contains("(ERROR") || broken.stdout.contains("(MISSING"))
+        #expect(broken.stderr.contains("Broken.swift:"))
+        let missing = try CLI.swiftmod(["parse", "Nope.swift"], in: scratch.path)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("error: Nope.swift: no such file"))
+        let directory = try CLI.swiftmod(["parse", "."], in: scratch.path)
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("is a directory"))
+        try scratch.write("Bad.swift", data: Data([0x6C, 0x65, 0x74, 0xFF, 0xFE]))
+        let bad = try CLI.swiftmod(["parse", "Bad.swift"], in: scratch.path)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("Bad.swift: not valid UTF-8"))
+        let query = try CLI.swiftmod(["parse", "Broken.swift", "--query", "(integer_literal) @n"], in: scratch.path)
+        #expect(query.stdout.contains("@n integer_literal 2:14-2:15: 1"))
+    }
+
+    @Test func pendingCommandsSaySoAndFail() throws {
+        for command in ["scan", "baseline", "check", "report"] {
+            let result = try CLI.swiftmod([command])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("not implemented yet"))
+        }
+    }
+}

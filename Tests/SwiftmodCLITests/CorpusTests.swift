@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs every codemod over its fixtures in `Corpus/<codemod>/`: each `<case>.swift` must become
+/// `<case>.expected.swift` byte for byte (line endings, BOM and all), a second run must change
+/// nothing, the dry-run diff must apply with `git apply` to the same result, and every output that
+/// parsed before must still parse with `swiftc -frontend -parse`. A `<case>.args` file holds extra
+/// arguments (such as `--param binding=this`).
+@Suite struct CorpusTests {
+    struct Fixture: CustomStringConvertible {
+        var codemod: String
+        var name: String
+        var arguments: [String]
+        var description: String { "\(codemod)/\(name)" }
+    }
+
+    static let fixtures: [Fixture] = {
+        let corpus = CLI.packageRoot + "/Corpus"
+        let manager = FileManager.default
+        var result: [Fixture] = []
+        for codemod in ((try? manager.contentsOfDirectory(atPath: corpus)) ?? []).sorted() where codemod != "parse" {
+            let folder = corpus + "/" + codemod
+            for file in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            where file.hasSuffix(".swift") && !file.hasSuffix(".expected.swift") {
+                let name = String(file.dropLast(".swift".count))
+                let args = (try? String(contentsOfFile: folder + "/" + name + ".args", encoding: .utf8))?
+                    .split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+                result.append(Fixture(codemod: codemod, name: name, arguments: args))
+            }
+        }
+        return result
+    }()
+
+    static func corpusFile(_ fixture: Fixture, _ suffix: String) -> URL {
+        URL(fileURLWithPath: "\(CLI.packageRoot)/Corpus/\(fixture.codemod)/\(fixture.name)\(suffix)")
+    }
+
+    @Test func corpusIsThere() {
+        #expect(Self.fixtures.contains { $0.codemod == "strong-iboutlet" })
+    }
+
+    @Test(arguments: fixtures)
+    func fixtureBecomesExpected(_ fixture: Fixture) throws {
+        let scratch = try Scratch()
+        let input = try Data(contentsOf: Self.corpusFile(fixture, ".swift"))
+        let expected = try Data(contentsOf: Self.corpusFile(fixture, ".expected.swift"))
+        let file = try scratch.write("Input.swift", data: input)
+
+        // The dry run prints a diff and writes nothing; the diff applies with git apply.
+        let dry = try CLI.swiftmod(["run", fixture.codemod, "Input.swift"] + fixture.arguments, in: scratch.path)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(try scratch.read("Input.swift") == input)
+        if input != expected {
+            try dry.stdoutBytes.write(to: scratch.url("change.diff"))
+            let apply = try CLI.run("git", ["apply", "--whitespace=nowarn", "change.diff"], in: scratch.path)
+            #expect(apply.status == 0, "git apply: \(apply.stderr)")
+            #expect(try scratch.read("Input.swift") == expected, "the applied diff differs from the expected file")
+            try input.write(to: URL(fileURLWithPath: file))
+        } else {
+            #expect(dry.stdout.isEmpty)
+        }
+
+        // --write produces the expected bytes.
+        let write = try CLI.swiftmod(["run", fixture.codemod, "Input.swift", "--write"] + fixture.arguments, in: scratch.path)
+        #expect(write.status == 0, "\(write.stderr)")
+        let output = try scratch.read("Input.swift")
+        #expect(output == expected, "got:\n\(String(decoding: output, as: UTF8.self))")
+
+        // A second run changes nothing.
+        let again = try CLI.swiftmod(["run", fixture.codemod, "Input.swift"] + fixture.arguments, in: scratch.path)
+        #expect(again.stdout.isEmpty, "second run wants to change:\n\(again.stdout)")
+        #expect(again.stderr.contains("0 to change"))
+
+        // What parsed before still parses.
+        let before = try CLI.swiftcParseErrors([Self.corpusFile(fixture, ".swift").path])
+        if before.isEmpty {
+            #expect(try CLI.swiftcParseErrors([file]) == "")
+        }
+    }
+}
