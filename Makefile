@@ -1,6 +1,8 @@
 # swiftmod — two commands: `make demo` (the main job on a bundled example) and `make test`.
 SWIFT ?= swift
 RELEASE_BINARY := .build/release/swiftmod
+# On Linux the release binary carries the Swift runtime, so it runs where Swift is not installed.
+STATIC := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
 .PHONY: all bootstrap build release demo test clean
 
@@ -16,7 +18,7 @@ build: bootstrap
 
 ## Release binary at .build/release/swiftmod.
 release: bootstrap
-	@$(SWIFT) build -c release --product swiftmod 2>&1 | grep -v '^\[' || true
+	@$(SWIFT) build -c release --product swiftmod $(STATIC) 2>&1 | grep -v '^\[' || true
 	@test -x $(RELEASE_BINARY)
 
 ## The main job on a bundled example.

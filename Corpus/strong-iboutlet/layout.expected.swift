@@ -5,8 +5,6 @@ class CheckoutView: UIView {
     @IBOutlet
     var totalLabel: UILabel!
 
-    @IBOutlet var payButton: UIButton!
-
     @IBOutlet /* the card */ /* strong now */ var cardField: UITextField!
 
     @IBOutlet

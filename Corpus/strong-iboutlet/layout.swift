@@ -5,8 +5,6 @@ class CheckoutView: UIView {
     @IBOutlet
     weak var totalLabel: UILabel!
 
-    weak @IBOutlet var payButton: UIButton!
-
     @IBOutlet /* the card */ weak /* strong now */ var cardField: UITextField!
 
     @IBOutlet weak

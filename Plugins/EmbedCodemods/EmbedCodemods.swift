@@ -6,10 +6,11 @@ import PackagePlugin
 @main
 struct EmbedCodemods: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let folder = context.package.directoryURL.appending(path: "Codemods")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let inputs = names.filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted()
-            .map { folder.appending(path: $0) }
+        // The target folder links to Codemods/, so SwiftPM lists the definitions as the target's
+        // files and plans again when one is added or removed.
+        let files = target.sourceModule?.sourceFiles.map(\.url) ?? []
+        let inputs = files.filter { $0.pathExtension == "yml" || $0.pathExtension == "yaml" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedCodemods.swift")
         return [
             .buildCommand(

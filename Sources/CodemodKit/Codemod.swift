@@ -25,6 +25,7 @@ public final class Codemod: @unchecked Sendable {
         var notInside: Set<String>
         var matches: NSRegularExpression?
         var notMatches: NSRegularExpression?
+        var atMost: [String: Int]
     }
 
     /// Binds a definition to parameter values.
@@ -61,7 +62,8 @@ public final class Codemod: @unchecked Sendable {
         compiledConstraints = definition.constraints.map {
             CompiledConstraint(capture: $0.capture, inside: Set($0.inside), notInside: Set($0.notInside),
                                matches: $0.matches.flatMap { try? NSRegularExpression(pattern: $0) },
-                               notMatches: $0.notMatches.flatMap { try? NSRegularExpression(pattern: $0) })
+                               notMatches: $0.notMatches.flatMap { try? NSRegularExpression(pattern: $0) },
+                               atMost: $0.atMost)
         }
         steps = try definition.rewrite.map { step in
             switch step {
@@ -103,6 +105,12 @@ public final class Codemod: @unchecked Sendable {
             let kinds = node.ancestors.map(\.kind)
             if !constraint.inside.isEmpty, !kinds.contains(where: constraint.inside.contains) { return false }
             if kinds.contains(where: constraint.notInside.contains) { return false }
+        }
+        if !constraint.atMost.isEmpty {
+            let children = node.children
+            for (kind, limit) in constraint.atMost where children.filter({ $0.kind == kind }).count > limit {
+                return false
+            }
         }
         let text = node.text
         let range = NSRange(text.startIndex..., in: text)

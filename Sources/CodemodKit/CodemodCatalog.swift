@@ -5,6 +5,8 @@ import Foundation
 public struct CodemodCatalog {
     /// The definitions by id, in id order.
     public private(set) var definitions: [CodemodDefinition] = []
+    /// User definitions that replace a bundled one: (id, the user file).
+    public private(set) var overrides: [(id: String, origin: String)] = []
 
     /// Loads the bundled definitions and every definition file of the folders.
     /// - Throws: `DefinitionError` for a malformed file, or two user files with one id.
@@ -16,13 +18,15 @@ public struct CodemodCatalog {
             byID[definition.id] = definition
         }
         var userOrigins: [String: String] = [:]
-        for directory in directories {
+        var seen = Set<String>()
+        for directory in directories where seen.insert((directory as NSString).standardizingPath).inserted {
             for definition in try loader.loadDirectory(directory) {
                 if let other = userOrigins[definition.id] {
                     throw DefinitionError(file: definition.origin, line: nil, field: "id",
                                           message: "'\(definition.id)' is already defined in \(other)")
                 }
                 userOrigins[definition.id] = definition.origin
+                if byID[definition.id] != nil { overrides.append((definition.id, definition.origin)) }
                 byID[definition.id] = definition
             }
         }

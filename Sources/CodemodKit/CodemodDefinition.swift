@@ -24,6 +24,9 @@ public struct CodemodDefinition: Sendable {
         public var matches: String?
         /// A regular expression the capture's text must not match.
         public var notMatches: String?
+        /// The most direct children of a kind the captured node may have (`pattern: 1` keeps
+        /// `var a: A, b: B` out).
+        public var atMost: [String: Int] = [:]
     }
 
     /// One rewrite step.

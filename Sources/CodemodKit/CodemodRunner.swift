@@ -52,6 +52,8 @@ public struct FileOutcome: Sendable {
     public var diff = ""
     public var refusals: [SiteRefusal] = []
     public var skippedInErrorRegions = 0
+    /// Whether the file has syntax errors (it was parsed and is not clean).
+    public var hasSyntaxErrors = false
 }
 
 /// Totals of a run.
@@ -64,11 +66,14 @@ public struct RunSummary: Sendable, Equatable {
     public var filesFailed = 0
     /// Uses left alone: in syntax-error regions, or refused by the codemod.
     public var sitesSkipped = 0
+    /// Files parsed that have syntax errors.
+    public var filesWithSyntaxErrors = 0
 
     public mutating func add(_ outcome: FileOutcome) {
         filesScanned += 1
         uses += outcome.uses.count
         sitesSkipped += outcome.skippedInErrorRegions + outcome.refusals.count
+        if outcome.hasSyntaxErrors { filesWithSyntaxErrors += 1 }
         switch outcome.status {
         case .changed, .written:
             filesChanged += 1
@@ -118,6 +123,7 @@ public struct CodemodRunner: Sendable {
         }
         guard codemod.mightMatch(source.bytes) else { return outcome }
         let tree = parser.parse(source)
+        outcome.hasSyntaxErrors = tree.hasErrors
         var transformation = codemod.transform(tree)
         outcome.uses = transformation.uses
         outcome.refusals = transformation.refusals

@@ -181,7 +181,7 @@ struct FieldReader {
             let capture = key.string ?? ""
             let field = "match.constraints.\(capture)"
             let fields = try mapping(value, field)
-            try checkKeys(fields, allowed: ["inside", "not-inside", "matches", "not-matches"], at: field)
+            try checkKeys(fields, allowed: ["inside", "not-inside", "matches", "not-matches", "at-most"], at: field)
             var constraint = CodemodDefinition.Constraint(capture: capture)
             constraint.inside = try fields["inside"].map { try strings($0, "\(field).inside") } ?? []
             constraint.notInside = try fields["not-inside"].map { try strings($0, "\(field).not-inside") } ?? []
@@ -193,8 +193,16 @@ struct FieldReader {
                 }
                 constraint[keyPath: keyPath] = pattern
             }
+            if let limits = fields["at-most"] {
+                for (kindNode, countNode) in try mapping(limits, "\(field).at-most") {
+                    guard let count = countNode.int, count >= 0 else {
+                        throw fail(countNode, "\(field).at-most", "must map node kinds to whole numbers")
+                    }
+                    constraint.atMost[kindNode.string ?? ""] = count
+                }
+            }
             let kinds = SwiftLanguage.nodeKinds
-            for kind in constraint.inside + constraint.notInside where !kinds.contains(kind) {
+            for kind in constraint.inside + constraint.notInside + constraint.atMost.keys where !kinds.contains(kind) {
                 throw fail(value, field, "'\(kind)' is not a node kind of the Swift grammar")
             }
             return constraint

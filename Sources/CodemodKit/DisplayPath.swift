@@ -10,7 +10,7 @@ public struct DisplayPath: Sendable {
     }
 
     public func callAsFunction(_ path: String) -> String {
-        guard path.hasPrefix("/") else { return path }
+        guard path.hasPrefix("/") else { return (path as NSString).standardizingPath }
         let standardized = (path as NSString).standardizingPath
         if standardized.hasPrefix(base + "/") { return String(standardized.dropFirst(base.count + 1)) }
         return standardized

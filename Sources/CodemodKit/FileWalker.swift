@@ -17,9 +17,25 @@ public struct FileWalker {
         public var description: String { "\(path): no such file or directory" }
     }
 
-    /// The Swift files under the paths, sorted and without duplicates.
+    /// The Swift files under the paths, sorted and without duplicates: a file reached through
+    /// several paths (a symbolic link beside its target) is listed once, by a path that is not a link.
     /// - Throws: `MissingPathError` for a path that does not exist.
     public func swiftFiles(under paths: [String]) throws -> [String] {
+        let candidates = try candidates(under: paths)
+        var byRealPath: [String: String] = [:]
+        for path in candidates {
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if let kept = byRealPath[real], !Self.isLink(kept) || Self.isLink(path) { continue }
+            byRealPath[real] = path
+        }
+        return byRealPath.values.sorted()
+    }
+
+    static func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    private func candidates(under paths: [String]) throws -> [String] {
         var result = Set<String>()
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -35,10 +51,12 @@ public struct FileWalker {
         return result.sorted()
     }
 
+    /// `./A/../B.swift` → `B.swift`: the shortest spelling of a path, still relative when it was.
     static func normalize(_ path: String) -> String {
-        var normalized = path
-        while normalized.hasPrefix("./"), normalized.count > 2 { normalized.removeFirst(2) }
-        return normalized
+        let standardized = (path as NSString).standardizingPath
+        if standardized.hasPrefix("/") || standardized.hasPrefix("..") { return standardized }
+        let absolute = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(standardized)
+        return DisplayPath()((absolute as NSString).standardizingPath)
     }
 
     private func filesInDirectory(_ directory: String) -> [String] {

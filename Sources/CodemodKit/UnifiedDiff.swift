@@ -35,8 +35,8 @@ public struct UnifiedDiff {
                     body += "-" + lineText(source, old)
                     oldCount += 1
                 }
-                for new in block.newLines {
-                    body += "+" + terminated(new)
+                for (offset, new) in block.newLines.enumerated() {
+                    body += "+" + byteOrderMark(source, block.firstLine + offset) + terminated(new)
                     newCount += 1
                 }
                 blockDelta += block.newLines.count - (block.lastLine - block.firstLine + 1)
@@ -113,7 +113,12 @@ public struct UnifiedDiff {
     private func lineText(_ source: SourceText, _ line: Int) -> String {
         let start = source.lineStarts[line - 1]
         let end = line < source.lineCount ? source.lineStarts[line] : source.bytes.count
-        return terminated(String(decoding: source.bytes[start..<end], as: UTF8.self))
+        return byteOrderMark(source, line) + terminated(String(decoding: source.bytes[start..<end], as: UTF8.self))
+    }
+
+    /// The file's first line starts with its byte order mark, which git compares like any byte.
+    private func byteOrderMark(_ source: SourceText, _ line: Int) -> String {
+        line == 1 && source.hasByteOrderMark ? "\u{FEFF}" : ""
     }
 
     private func terminated(_ line: String) -> String {

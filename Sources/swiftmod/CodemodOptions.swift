@@ -10,7 +10,11 @@ struct CodemodOptions: ParsableArguments {
     /// The bundled codemods and those of the folders.
     func catalog() throws -> CodemodCatalog {
         do {
-            return try CodemodCatalog(bundled: BundledCodemods.definitions, directories: directories)
+            let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: directories)
+            for (id, origin) in catalog.overrides {
+                printError("note: \(origin) replaces the bundled codemod '\(id)'")
+            }
+            return catalog
         } catch let error as DefinitionError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }

@@ -9,17 +9,19 @@ struct RunCommand: ParsableCommand {
         abstract: "Apply a codemod: a dry-run diff by default, --write to change the files.",
         discussion: """
         PATHs are files or folders (recursive, *.swift only, skipping .build, Pods, Carthage, \
-        hidden folders and what git ignores); the default is the current folder. The diff goes to \
-        stdout (it applies with `git apply`), the summary to stderr. With --write each file is \
-        replaced atomically, keeping its line endings, byte order mark and permissions; a file the \
-        rewrite would break is refused and left as it was.
+        DerivedData, hidden folders and what git ignores); the default is the current folder. The \
+        diff goes to stdout (it applies with `git apply` from the same folder), the summary to \
+        stderr. With --write each file is replaced atomically, keeping its line endings, byte order \
+        mark and permissions, and the diff of what was written is printed. A file the rewrite would \
+        break is refused and left as it was. A codemod without a rewrite lists its uses instead.
 
         Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
 
         Examples:
-          swiftmod run strong-iboutlet Sources/Profile            # preview
-          swiftmod run strong-iboutlet Sources/Profile --write    # apply
-          swiftmod run swap-type . --param from=UIWebView --param to=WKWebView --format json
+          swiftmod run strong-iboutlet Sources/Profile
+          swiftmod run strong-iboutlet Sources/Profile --write
+          swiftmod run backtick-self . --param binding=this
+          swiftmod run strong-iboutlet . --format json
         """
     )
 
@@ -48,6 +50,10 @@ struct RunCommand: ParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case diff, json }
 
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func run() throws {
         let definition = try loadDefinition()
         let codemod: Codemod
@@ -62,7 +68,8 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, displayPath: DisplayPath().callAsFunction))
+        let display = DisplayPath()
+        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs) { display($0) })
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
         let summary = runner.run(files) { outcome in
@@ -81,6 +88,10 @@ struct RunCommand: ParsableCommand {
             case .diff:
                 if !outcome.diff.isEmpty, outcome.status == .changed || outcome.status == .written {
                     print(painter.paint(outcome.diff), terminator: "")
+                } else if !codemod.definition.rewrites {
+                    for use in outcome.uses {
+                        print("\(outcome.displayPath):\(use.start.line):\(use.start.column): \(codemod.id): \(codemod.definition.summary)")
+                    }
                 }
             case .json:
                 if outcome.status != .unchanged || !outcome.uses.isEmpty { records.append(FileRecord(outcome)) }
@@ -114,6 +125,9 @@ struct RunCommand: ParsableCommand {
         var text = "\(codemod.id): \(plural(summary.filesScanned, "file")) scanned, "
             + "\(summary.filesChanged) \(write ? "written" : "to change"), \(plural(summary.edits, "edit")), "
             + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
+        if summary.filesWithSyntaxErrors > 0 {
+            text += "; \(plural(summary.filesWithSyntaxErrors, "file")) with syntax errors (rewritten outside the damaged regions)"
+        }
         if !codemod.definition.rewrites {
             text += "; \(plural(summary.uses, "use")) found (this codemod only finds, it has no rewrite)"
         } else if !write && summary.filesChanged > 0 {

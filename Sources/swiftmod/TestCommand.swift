@@ -1,5 +1,6 @@
 import ArgumentParser
 import CodemodKit
+import Foundation
 
 /// `swiftmod test`: runs the examples of codemod definitions.
 struct TestCommand: ParsableCommand {
@@ -18,7 +19,7 @@ struct TestCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Definition files to test (default: all known codemods).")
+    @Argument(help: "Definition files or folders of them to test (default: all known codemods).")
     var files: [String] = []
 
     @OptionGroup var codemods: CodemodOptions
@@ -29,7 +30,13 @@ struct TestCommand: ParsableCommand {
             definitions = try codemods.catalog().definitions
         } else {
             do {
-                definitions = try files.map { try DefinitionLoader().loadFile($0) }
+                definitions = try files.flatMap { path -> [CodemodDefinition] in
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                        throw CommandFailure(message: "\(path): no such file or directory", exitCode: ExitStatus.usage)
+                    }
+                    return isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : [try DefinitionLoader().loadFile(path)]
+                }
             } catch let error as DefinitionError {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
             }

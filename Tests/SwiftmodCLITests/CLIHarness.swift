@@ -56,15 +56,16 @@ enum CLI {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes while the process runs, so a large output cannot block it.
-        var errorData = Data()
+        let errorBox = DataBox()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            errorBox.data = errors.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        let errorData = errorBox.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
                       stderr: String(decoding: errorData, as: UTF8.self), stdoutBytes: outputData)
@@ -111,4 +112,9 @@ final class Scratch {
     func read(_ relative: String) throws -> Data { try Data(contentsOf: url(relative)) }
 
     func text(_ relative: String) throws -> String { String(decoding: try read(relative), as: UTF8.self) }
+}
+
+/// Data written by one thread and read by another after a DispatchGroup wait.
+final class DataBox: @unchecked Sendable {
+    var data = Data()
 }

@@ -170,4 +170,70 @@ import Testing
             #expect(result.stderr.contains("not implemented yet"))
         }
     }
+
+    @Test func symbolicLinksAreProcessedOnce() throws {
+        let scratch = try Scratch()
+        let real = try scratch.write("App/Real.swift", weakOutlet)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url("Link.swift").path, withDestinationPath: real)
+        let dry = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
+        #expect(dry.stdout.components(separatedBy: "+++ ").count == 2, "one patch, not two:\n\(dry.stdout)")
+        #expect(dry.stdout.contains("+++ b/App/Real.swift"))
+        try dry.stdoutBytes.write(to: scratch.url("p.diff"))
+        #expect(try CLI.run("git", ["apply", "p.diff"], in: scratch.path).status == 0)
+        #expect(try scratch.text("App/Real.swift").contains("@IBOutlet var label"))
+    }
+
+    @Test func badJobsIsAUsageError() throws {
+        let result = try CLI.swiftmod(["run", "strong-iboutlet", ".", "--jobs", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--jobs must be at least 1"))
+    }
+
+    @Test func findOnlyCodemodsListTheirUses() throws {
+        let scratch = try Scratch()
+        try scratch.write("mods/force-cast.yml", """
+        id: force-cast
+        summary: Avoid force casts
+        why: They crash.
+        match:
+          query: |
+            (as_expression (as_operator) @op (#eq? @op "as!")) @cast
+          use: cast
+        examples:
+          match: ["let x = y as! Foo"]
+          no-match: ["let x = y as? Foo"]
+        """)
+        try scratch.write("A.swift", "let a = b as! Int\nlet c = d as? Int\n")
+        let result = try CLI.swiftmod(["run", "force-cast", "A.swift", "--codemods", "mods", "--codemods", "mods/"], in: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "A.swift:1:9: force-cast: Avoid force casts\n")
+        #expect(result.stderr.contains("1 use found (this codemod only finds"))
+        let tested = try CLI.swiftmod(["test", "mods"], in: scratch.path)
+        #expect(tested.status == 0)
+        #expect(tested.stdout.contains("✓ force-cast"))
+    }
+
+    @Test func replacingABundledCodemodIsSaid() throws {
+        let scratch = try Scratch()
+        try scratch.write("mods/strong-iboutlet.yml", """
+        id: strong-iboutlet
+        summary: Our own take
+        why: Team rules.
+        match:
+          query: (ownership_modifier) @weak
+        """)
+        let list = try CLI.swiftmod(["list", "--codemods", "mods"], in: scratch.path)
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("Our own take"))
+        #expect(list.stderr.contains("note: mods/strong-iboutlet.yml replaces the bundled codemod 'strong-iboutlet'"))
+    }
+
+    @Test func damagedFilesAreCountedInTheSummary() throws {
+        let scratch = try Scratch()
+        try scratch.write("A.swift", weakOutlet + "func f() {\n    let x = [1, 2,\n}\n")
+        let result = try CLI.swiftmod(["run", "strong-iboutlet", "A.swift"], in: scratch.path)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("1 file with syntax errors"))
+        #expect(result.stdout.contains("+    @IBOutlet var label"))
+    }
 }

@@ -44,7 +44,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// The actions that ship with swiftmod.
-    public static let standard = ActionRegistry([])
+    public static let standard = ActionRegistry([RebindSelfAction()])
 
     public func action(named name: String) -> (any RewriteAction)? { actions[name] }
 

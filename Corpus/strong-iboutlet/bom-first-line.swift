@@ -1,0 +1,1 @@
+﻿class First: UIView { @IBOutlet weak var label: UILabel! }

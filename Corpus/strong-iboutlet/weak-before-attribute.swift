@@ -1,0 +1,8 @@
+import UIKit
+
+// `weak` written before the attribute: the compiler rejects this order ("expected declaration"),
+// but the grammar reads it, and dropping `weak` leaves valid Swift.
+final class SliderCell: UITableViewCell {
+    weak @IBOutlet var slider: UISlider!
+    weak @IBOutlet private var valueLabel: UILabel!
+}

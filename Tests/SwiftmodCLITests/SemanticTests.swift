@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Foundation-only programs in `Corpus/` (named `program*.swift`) are compiled and run before and
+/// after their rewrite: they must print exactly the same, and the rewritten program must compile
+/// without new warnings about unused values. (The rewrite itself is checked by CorpusTests: the
+/// `.expected.swift` files are what swiftmod produces.)
+@Suite struct SemanticTests {
+    static let programs: [String] = {
+        let corpus = CLI.packageRoot + "/Corpus"
+        var result: [String] = []
+        for codemod in ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted() {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(corpus)/\(codemod)")) ?? []
+            for file in files.sorted() where file.hasPrefix("program") && file.hasSuffix(".expected.swift") {
+                result.append("\(codemod)/\(file.dropLast(".expected.swift".count))")
+            }
+        }
+        return result
+    }()
+
+    struct Build {
+        var output: String
+        var unusedWarnings: Int
+    }
+
+    /// Compiles a file as `main.swift` and runs it.
+    static func compileAndRun(_ source: String) throws -> Build {
+        let scratch = try Scratch()
+        try FileManager.default.copyItem(atPath: source, toPath: scratch.url("main.swift").path)
+        let compile = try CLI.run("swiftc", ["-swift-version", "5", "main.swift", "-o", "program"], in: scratch.path)
+        #expect(compile.status == 0, "\(source) does not compile:\n\(compile.stderr)")
+        let warnings = compile.stderr.components(separatedBy: "\n")
+            .filter { $0.contains("warning:") && $0.contains("never used") && $0.hasPrefix("main.swift") }.count
+        let run = try CLI.run(scratch.url("program").path, [], in: scratch.path)
+        #expect(run.status == 0)
+        return Build(output: run.stdout, unusedWarnings: warnings)
+    }
+
+    @Test func programsExist() {
+        #expect(Self.programs.contains("backtick-self/program"))
+        #expect(Self.programs.contains("backtick-self/program-this"))
+    }
+
+    @Test(arguments: programs)
+    func rewrittenProgramBehavesTheSame(_ program: String) throws {
+        let base = "\(CLI.packageRoot)/Corpus/\(program)"
+        let before = try Self.compileAndRun(base + ".swift")
+        let after = try Self.compileAndRun(base + ".expected.swift")
+        #expect(!before.output.isEmpty)
+        #expect(after.output == before.output)
+        #expect(after.unusedWarnings <= before.unusedWarnings)
+    }
+}
