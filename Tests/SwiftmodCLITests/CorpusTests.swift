@@ -4,14 +4,18 @@ import Testing
 /// Runs every codemod over its fixtures in `Corpus/<codemod>/`: each `<case>.swift` must become
 /// `<case>.expected.swift` byte for byte (line endings, BOM and all), a second run must change
 /// nothing, the dry-run diff must apply with `git apply` to the same result, and every output must
-/// parse with `swiftc -frontend -parse` (but for `broken*` fixtures, which do not parse on purpose). A `<case>.args` file holds extra
-/// arguments (such as `--param binding=this`).
+/// parse with `swiftc -frontend -parse` (but for `broken*` fixtures, which do not parse on purpose).
+/// A variant runs the same input with the arguments in `<case>.<variant>.args` (such as
+/// `--param binding=this`) and must give `<case>.<variant>.expected.swift`.
 @Suite struct CorpusTests {
     struct Fixture: CustomStringConvertible {
         var codemod: String
+        /// The input is `<name>.swift`.
         var name: String
+        /// The expected output is `<name><expected>`.
+        var expected: String
         var arguments: [String]
-        var description: String { "\(codemod)/\(name)" }
+        var description: String { "\(codemod)/\(name)\(expected.dropLast(".swift".count))" }
     }
 
     static let fixtures: [Fixture] = {
@@ -20,12 +24,18 @@ import Testing
         var result: [Fixture] = []
         for codemod in ((try? manager.contentsOfDirectory(atPath: corpus)) ?? []).sorted() where codemod != "parse" {
             let folder = corpus + "/" + codemod
-            for file in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-            where file.hasSuffix(".swift") && !file.hasSuffix(".expected.swift") {
+            let files = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for file in files where file.hasSuffix(".swift") && !file.hasSuffix(".expected.swift") {
                 let name = String(file.dropLast(".swift".count))
-                let args = (try? String(contentsOfFile: folder + "/" + name + ".args", encoding: .utf8))?
-                    .split(whereSeparator: \.isWhitespace).map(String.init) ?? []
-                result.append(Fixture(codemod: codemod, name: name, arguments: args))
+                if files.contains(name + ".expected.swift") {
+                    result.append(Fixture(codemod: codemod, name: name, expected: ".expected.swift", arguments: []))
+                }
+                for variant in files where variant.hasPrefix(name + ".") && variant.hasSuffix(".args") {
+                    let label = variant.dropFirst(name.count).dropLast(".args".count)  // ".this"
+                    let args = (try? String(contentsOfFile: folder + "/" + variant, encoding: .utf8))?
+                        .split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+                    result.append(Fixture(codemod: codemod, name: name, expected: "\(label).expected.swift", arguments: args))
+                }
             }
         }
         return result
@@ -37,13 +47,22 @@ import Testing
 
     @Test func corpusIsThere() {
         #expect(Self.fixtures.contains { $0.codemod == "strong-iboutlet" })
+        #expect(Self.fixtures.contains { $0.description == "backtick-self/program.this.expected" })
+        // Every expected file belongs to a fixture that runs.
+        let corpus = CLI.packageRoot + "/Corpus"
+        for codemod in (try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [] where codemod != "parse" {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: "\(corpus)/\(codemod)")) ?? []
+            where file.hasSuffix(".expected.swift") {
+                #expect(Self.fixtures.contains { "\($0.name)\($0.expected)" == file }, "\(codemod)/\(file) is not run")
+            }
+        }
     }
 
     @Test(arguments: fixtures)
     func fixtureBecomesExpected(_ fixture: Fixture) throws {
         let scratch = try Scratch()
         let input = try Data(contentsOf: Self.corpusFile(fixture, ".swift"))
-        let expected = try Data(contentsOf: Self.corpusFile(fixture, ".expected.swift"))
+        let expected = try Data(contentsOf: Self.corpusFile(fixture, fixture.expected))
         let file = try scratch.write("Input.swift", data: input)
 
         // The dry run prints a diff and writes nothing; the diff applies with git apply.

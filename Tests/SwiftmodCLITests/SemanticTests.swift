@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// Foundation-only programs in `Corpus/` (named `program*.swift`) are compiled and run before and
-/// after their rewrite: they must print exactly the same, and the rewritten program must compile
-/// without new warnings about unused values. (The rewrite itself is checked by CorpusTests: the
-/// `.expected.swift` files are what swiftmod produces.)
+/// after their rewrite (each `program*.expected.swift` and `program*.<variant>.expected.swift`):
+/// they must print exactly the same, and the rewritten program must compile without new warnings
+/// about unused values. (CorpusTests checks that the expected files are what swiftmod produces.)
 @Suite struct SemanticTests {
     static let programs: [String] = {
         let corpus = CLI.packageRoot + "/Corpus"
@@ -12,7 +12,7 @@ import Testing
         for codemod in ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted() {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(corpus)/\(codemod)")) ?? []
             for file in files.sorted() where file.hasPrefix("program") && file.hasSuffix(".expected.swift") {
-                result.append("\(codemod)/\(file.dropLast(".expected.swift".count))")
+                result.append("\(codemod)/\(file)")
             }
         }
         return result
@@ -37,15 +37,18 @@ import Testing
     }
 
     @Test func programsExist() {
-        #expect(Self.programs.contains("backtick-self/program"))
-        #expect(Self.programs.contains("backtick-self/program-this"))
+        #expect(Self.programs.contains("backtick-self/program.expected.swift"))
+        #expect(Self.programs.contains("backtick-self/program.this.expected.swift"))
     }
 
     @Test(arguments: programs)
     func rewrittenProgramBehavesTheSame(_ program: String) throws {
-        let base = "\(CLI.packageRoot)/Corpus/\(program)"
-        let before = try Self.compileAndRun(base + ".swift")
-        let after = try Self.compileAndRun(base + ".expected.swift")
+        // `program.this.expected.swift` is a rewrite of `program.swift`.
+        let expected = "\(CLI.packageRoot)/Corpus/\(program)"
+        let folder = (expected as NSString).deletingLastPathComponent
+        let name = (expected as NSString).lastPathComponent.split(separator: ".").first!
+        let before = try Self.compileAndRun("\(folder)/\(name).swift")
+        let after = try Self.compileAndRun(expected)
         #expect(!before.output.isEmpty)
         #expect(after.output == before.output)
         #expect(after.unusedWarnings <= before.unusedWarnings)

@@ -1,6 +1,6 @@
 import Foundation
 
-// `this` is already taken in the closure: the site is refused with a note, never shadowed.
+// (Run with --param binding=this.) `this` is already taken in the closure: the site is refused with a note, never shadowed.
 final class Uploader {
     func start(this: Int) {
         queue.async { [weak self] in
