@@ -49,7 +49,8 @@ public final class Codemod: @unchecked Sendable {
                 throw ParameterError(codemod: definition.id,
                                      message: "parameter '\(parameter.name)' must be one of \(choices.joined(separator: ", ")); got '\(value)'")
             }
-            if let pattern = parameter.pattern,
+            let optionalAndEmpty = value.isEmpty && parameter.defaultValue == ""
+            if let pattern = parameter.pattern, !optionalAndEmpty,
                value.range(of: "^(?:\(pattern))$", options: .regularExpression) == nil {
                 throw ParameterError(codemod: definition.id,
                                      message: "parameter '\(parameter.name)' must match \(pattern); got '\(value)'")
@@ -91,13 +92,28 @@ public final class Codemod: @unchecked Sendable {
         return ByteSearch.contains(bytes, literal)
     }
 
-    /// The matches of the query that pass the constraints, in source order.
-    func matches(in tree: SyntaxTree) -> [QueryMatch] {
-        query.matches(in: tree).filter { match in
-            compiledConstraints.allSatisfy { constraint in
+    /// The matches of the query that pass the constraints and the actions' verdicts, in source
+    /// order, with the notes of matches that are not uses.
+    func matches(in tree: SyntaxTree) -> (matches: [QueryMatch], notes: [SiteRefusal]) {
+        var notes: [SiteRefusal] = []
+        let matches = query.matches(in: tree).filter { match in
+            let passes = compiledConstraints.allSatisfy { constraint in
                 match.nodes(constraint.capture).allSatisfy { satisfies(constraint, $0) }
             }
+            guard passes else { return false }
+            for case let .action(action) in steps {
+                switch action.classify(ActionContext(tree: tree, params: params, match: match)) {
+                case .use: continue
+                case .ignore: return false
+                case let .note(message):
+                    let node = match[useCaptureName] ?? match.captures.first?.node
+                    notes.append(SiteRefusal(location: node?.start ?? tree.source.location(ofByte: 0), message: message))
+                    return false
+                }
+            }
+            return true
         }
+        return (matches, notes)
     }
 
     private func satisfies(_ constraint: CompiledConstraint, _ node: Node) -> Bool {
@@ -122,7 +138,7 @@ public final class Codemod: @unchecked Sendable {
     /// Every use in a tree, in source order.
     public func uses(in tree: SyntaxTree) -> [Use] {
         let errors = tree.errorRegions.map(\.byteRange)
-        return matches(in: tree).compactMap { use(of: $0, in: tree, errors: errors) }
+        return matches(in: tree).matches.compactMap { use(of: $0, in: tree, errors: errors) }
     }
 
     func use(of match: QueryMatch, in tree: SyntaxTree, errors: [Range<Int>]) -> Use? {
@@ -138,7 +154,9 @@ public final class Codemod: @unchecked Sendable {
     public func transform(_ tree: SyntaxTree) -> Transformation {
         let errors = tree.errorRegions.map(\.byteRange)
         var result = Transformation()
-        for match in matches(in: tree) {
+        let (matches, notes) = matches(in: tree)
+        result.notes = notes
+        for match in matches {
             guard let use = use(of: match, in: tree, errors: errors) else { continue }
             result.uses.append(use)
             guard !steps.isEmpty else { continue }
@@ -184,6 +202,8 @@ public struct Transformation {
     public var skippedInErrorRegions = 0
     /// Sites the codemod declined to rewrite, with reasons.
     public var refusals: [SiteRefusal] = []
+    /// Things the codemod wants said that are not uses (say, a local type shadowing a name).
+    public var notes: [SiteRefusal] = []
 }
 
 /// A parameter given to a codemod that it does not accept.

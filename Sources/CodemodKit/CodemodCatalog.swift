@@ -30,13 +30,48 @@ public struct CodemodCatalog {
                 byID[definition.id] = definition
             }
         }
-        definitions = byID.values.sorted { $0.id < $1.id }
+        definitions = try byID.values.map { try Self.resolve($0, in: byID) }.sorted { $0.id < $1.id }
+    }
+
+    /// A params-only definition (`extends:`) completed with its base codemod's match and rewrite.
+    /// - Throws: `DefinitionError` for an unknown base, or a `with:` value the base does not take.
+    public static func resolve(_ definition: CodemodDefinition, in byID: [String: CodemodDefinition]) throws -> CodemodDefinition {
+        guard let baseID = definition.extends else { return definition }
+        guard let base = byID[baseID], base.extends == nil else {
+            throw DefinitionError(file: definition.origin, line: nil, field: "extends",
+                                  message: "'\(baseID)' is not a codemod that can be extended (known: \(byID.values.filter { $0.extends == nil }.map(\.id).sorted().joined(separator: ", ")))")
+        }
+        var resolved = base
+        resolved.id = definition.id
+        resolved.summary = definition.summary
+        resolved.why = definition.why
+        resolved.replacement = definition.replacement ?? base.replacement
+        resolved.docs = definition.docs ?? base.docs
+        resolved.origin = definition.origin
+        resolved.extends = baseID
+        resolved.fixedParams = definition.fixedParams
+        for (name, value) in definition.fixedParams {
+            guard let index = resolved.params.firstIndex(where: { $0.name == name }) else {
+                throw DefinitionError(file: definition.origin, line: nil, field: "with.\(name)",
+                                      message: "'\(baseID)' has no parameter '\(name)' (it takes: \(base.params.map(\.name).joined(separator: ", ")))")
+            }
+            resolved.params[index].defaultValue = value
+        }
+        resolved.matchExamples = definition.matchExamples
+        resolved.noMatchExamples = definition.noMatchExamples
+        resolved.fixExamples = definition.fixExamples
+        return resolved
+    }
+
+    /// Completes a definition loaded on its own (a file named on the command line).
+    public func resolve(_ definition: CodemodDefinition) throws -> CodemodDefinition {
+        try Self.resolve(definition, in: Dictionary(uniqueKeysWithValues: definitions.map { ($0.id, $0) }))
     }
 
     /// The definition with an id, or loaded from a path ending in `.yml` / `.yaml`.
     public func definition(named name: String, loader: DefinitionLoader = DefinitionLoader()) throws -> CodemodDefinition? {
         if name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
-            return try loader.loadFile(name)
+            return try resolve(loader.loadFile(name))
         }
         return definitions.first { $0.id == name }
     }

@@ -77,6 +77,10 @@ public struct CodemodDefinition: Sendable {
     public var fixExamples: [FixExample]
     /// Where the definition was read from (a path, or `<bundled>/id.yml`).
     public var origin: String
+    /// For a params-only definition: the codemod it applies (`extends: swap-type`), whose match and
+    /// rewrite it takes; `fixedParams` (its `with:`) become that codemod's parameter defaults.
+    public var extends: String?
+    public var fixedParams: [String: String] = [:]
 
     /// Whether the codemod can rewrite what it finds.
     public var rewrites: Bool { !rewrite.isEmpty }

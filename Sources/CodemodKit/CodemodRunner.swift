@@ -51,6 +51,8 @@ public struct FileOutcome: Sendable {
     /// The unified diff of the changes (also for refused files, to show what was not done).
     public var diff = ""
     public var refusals: [SiteRefusal] = []
+    /// What the codemod wants said that is not a use.
+    public var notes: [SiteRefusal] = []
     public var skippedInErrorRegions = 0
     /// Whether the file has syntax errors (it was parsed and is not clean).
     public var hasSyntaxErrors = false
@@ -127,6 +129,7 @@ public struct CodemodRunner: Sendable {
         var transformation = codemod.transform(tree)
         outcome.uses = transformation.uses
         outcome.refusals = transformation.refusals
+        outcome.notes = transformation.notes
         outcome.skippedInErrorRegions = transformation.skippedInErrorRegions
         guard !transformation.edits.isEmpty else { return outcome }
 

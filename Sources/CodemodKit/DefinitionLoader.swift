@@ -110,7 +110,7 @@ struct FieldReader {
 
     func definition(from root: Yams.Node, actions: ActionRegistry) throws -> CodemodDefinition {
         let top = try mapping(root, nil)
-        try checkKeys(top, allowed: ["id", "summary", "why", "replacement", "docs", "params", "match", "rewrite", "examples"], at: nil)
+        try checkKeys(top, allowed: ["id", "summary", "why", "replacement", "docs", "params", "match", "rewrite", "examples", "extends", "with"], at: nil)
         func required(_ key: String) throws -> Yams.Node {
             guard let value = top[key] else { throw fail(root, key, "is required") }
             return value
@@ -125,6 +125,22 @@ struct FieldReader {
         let replacement = try top["replacement"].map { try string($0, "replacement") }
         let docs = try top["docs"].map { try string($0, "docs") }
         let params = try parameters(top["params"])
+
+        if let extendsNode = top["extends"] {
+            // A params-only definition: the catalog fills in the base codemod's match and rewrite.
+            for key in ["match", "rewrite", "params"] where top[key] != nil {
+                throw fail(top[key], key, "a definition that extends another takes its \(key) from it; set parameter values under 'with'")
+            }
+            var definition = CodemodDefinition(
+                id: id, summary: summary, why: why, replacement: replacement, docs: docs, params: [],
+                query: "", useCapture: nil, constraints: [], rewrite: [], requires: nil,
+                matchExamples: [], noMatchExamples: [], fixExamples: [], origin: origin)
+            definition.extends = try string(extendsNode, "extends")
+            definition.fixedParams = try exampleParams(top["with"], "with")
+            try examples(top["examples"], into: &definition)
+            return definition
+        }
+        if let withNode = top["with"] { throw fail(withNode, "with", "only a definition with 'extends' takes 'with'") }
 
         let matchNode = try required("match")
         let match = try mapping(matchNode, "match")
@@ -271,9 +287,10 @@ struct FieldReader {
 
     func exampleParams(_ node: Yams.Node?, _ field: String) throws -> [String: String] {
         guard let node else { return [:] }
+        let path = field == "with" ? field : "\(field).params"
         var result: [String: String] = [:]
-        for (key, value) in try mapping(node, "\(field).params") {
-            result[key.string ?? ""] = try string(value, "\(field).params")
+        for (key, value) in try mapping(node, path) {
+            result[key.string ?? ""] = try string(value, path)
         }
         return result
     }

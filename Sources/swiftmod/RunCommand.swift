@@ -81,6 +81,9 @@ struct RunCommand: ParsableCommand {
             for refusal in outcome.refusals {
                 printError("note: \(outcome.displayPath):\(refusal.location.line):\(refusal.location.column): not rewritten: \(refusal.message)")
             }
+            for note in outcome.notes {
+                printError("note: \(outcome.displayPath):\(note.location.line):\(note.location.column): \(note.message)")
+            }
             if outcome.skippedInErrorRegions > 0 {
                 printError("note: \(outcome.displayPath): \(outcome.skippedInErrorRegions) use(s) inside a syntax error region not rewritten")
             }

@@ -29,13 +29,15 @@ struct TestCommand: ParsableCommand {
         if files.isEmpty {
             definitions = try codemods.catalog().definitions
         } else {
+            let catalog = try codemods.catalog()
             do {
                 definitions = try files.flatMap { path -> [CodemodDefinition] in
                     var isDirectory: ObjCBool = false
                     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                         throw CommandFailure(message: "\(path): no such file or directory", exitCode: ExitStatus.usage)
                     }
-                    return isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : [try DefinitionLoader().loadFile(path)]
+                    let loaded = isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : [try DefinitionLoader().loadFile(path)]
+                    return try loaded.map { try catalog.resolve($0) }
                 }
             } catch let error as DefinitionError {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)

@@ -100,3 +100,58 @@ import Testing
         }
     }
 }
+
+@Suite struct ExtendsTests {
+    let base = """
+    id: rename
+    summary: Rename a type
+    why: Because.
+    params:
+      from: { pattern: "[A-Z][A-Za-z]*" }
+      to: { pattern: "[A-Z][A-Za-z]*" }
+    match:
+      query: ((type_identifier) @t (#eq? @t "{{from}}"))
+    rewrite:
+      replace: t
+      with: "{{to}}"
+    """
+
+    @Test func paramsOnlyDefinitionTakesTheBaseMatchAndRewrite() throws {
+        let catalog = try CodemodCatalog(bundled: [
+            ("<bundled>/rename.yml", base),
+            ("<bundled>/dates.yml", """
+            id: dates
+            extends: rename
+            with: { from: NSDate, to: Date }
+            summary: NSDate becomes Date
+            why: Value semantics.
+            examples:
+              fix:
+                - before: "let d: NSDate"
+                  after: "let d: Date"
+            """),
+        ])
+        let dates = try #require(catalog.definitions.first { $0.id == "dates" })
+        #expect(dates.extends == "rename")
+        #expect(dates.rewrites)
+        #expect(dates.params.first { $0.name == "from" }?.defaultValue == "NSDate")
+        #expect(ExampleRunner().run(dates).failures.isEmpty)
+        let codemod = try Codemod(dates)
+        #expect(try rewritten("let x: NSDate = y as! NSDate\n", with: codemod) == "let x: Date = y as! Date\n")
+    }
+
+    @Test func unknownBaseOrParameterIsAnError() throws {
+        let unknownBase = "id: x\nextends: nothing\nsummary: s\nwhy: w\n"
+        #expect(throws: DefinitionError.self) { try CodemodCatalog(bundled: [("<bundled>/x.yml", unknownBase)]) }
+        let badParam = "id: x\nextends: rename\nwith: { frm: A }\nsummary: s\nwhy: w\n"
+        do {
+            _ = try CodemodCatalog(bundled: [("<bundled>/rename.yml", base), ("<bundled>/x.yml", badParam)])
+            Issue.record("expected an error")
+        } catch let error as DefinitionError {
+            #expect(error.field == "with.frm")
+            #expect(error.message.contains("has no parameter 'frm'"))
+        }
+        let withMatch = "id: x\nextends: rename\nsummary: s\nwhy: w\nmatch:\n  query: (identifier) @i\n"
+        #expect(throws: DefinitionError.self) { try definition(withMatch) }
+    }
+}

@@ -4,7 +4,7 @@ import Testing
 /// `backtick-self` over a few thousand generated files, in both styles: no backtick rebinding is
 /// left in code, every file still parses, and a second run changes nothing.
 @Suite struct BacktickSelfBulkTests {
-    static let fileCount = 1_500
+    static let fileCount = 1_000
 
     /// A realistic file; `seed` picks which rebinding shapes it holds.
     static func file(_ seed: Int) -> String {

@@ -23,6 +23,16 @@ public struct SiteRefusal: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(location): \(message)" }
 }
 
+/// What a query match is, once an action has looked at its context.
+public enum MatchVerdict: Equatable, Sendable {
+    /// A use of the pattern.
+    case use
+    /// Not a use (say, a member that only shares the name).
+    case ignore
+    /// Not a use, but worth telling (say, a local type that shadows the one being replaced).
+    case note(String)
+}
+
 /// A rewrite that a template cannot express, written in Swift and named by definitions
 /// (`rewrite: { action: NAME }`).
 public protocol RewriteAction: Sendable {
@@ -30,9 +40,16 @@ public protocol RewriteAction: Sendable {
     var name: String { get }
     /// A sentence for `swiftmod list --verbose` and errors.
     var summary: String { get }
+    /// Whether a query match is a use at all; what a query cannot say (scopes, declarations).
+    /// Uses decide what `scan` counts, so this is asked even when nothing is rewritten.
+    func classify(_ context: ActionContext) -> MatchVerdict
     /// The edits for one match.
     /// - Throws: `SiteRefusal` to leave this site alone with a message.
     func edits(in context: ActionContext) throws -> [Edit]
+}
+
+extension RewriteAction {
+    public func classify(_ context: ActionContext) -> MatchVerdict { .use }
 }
 
 /// The built-in actions by name.
@@ -44,7 +61,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// The actions that ship with swiftmod.
-    public static let standard = ActionRegistry([RebindSelfAction()])
+    public static let standard = ActionRegistry([RebindSelfAction(), SwapTypeAction()])
 
     public func action(named name: String) -> (any RewriteAction)? { actions[name] }
 
