@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Dependencies point one way: swiftmod (CLI) → CodemodKit (engine) → SwiftTree (parser) → C targets.
+/// Dependencies point one way: swiftmod (CLI) → Lockdown (features) → CodemodKit (engine) →
+/// SwiftTree (parser) → C targets.
 let package = Package(
     name: "swiftmod",
     platforms: [.macOS(.v13)],
@@ -52,6 +53,8 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["CodemodEmbedder"]
         ),
+        // Lock-down for CI: configuration, scanning, baselines, comparison and reporters.
+        .target(name: "Lockdown", dependencies: ["CodemodKit", "SwiftTree", .product(name: "Yams", package: "Yams")]),
         // Command-line interface.
         .executableTarget(
             name: "swiftmod",
@@ -59,11 +62,13 @@ let package = Package(
                 "SwiftTree",
                 "CodemodKit",
                 "BundledCodemods",
+                "Lockdown",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
         .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "BundledCodemods"]),
+        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "CodemodKit", "BundledCodemods"]),
         // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
         .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),
     ],

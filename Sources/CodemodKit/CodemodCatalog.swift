@@ -9,7 +9,7 @@ public struct CodemodCatalog {
     public private(set) var overrides: [(id: String, origin: String)] = []
 
     /// Loads the bundled definitions and every definition file of the folders.
-    /// - Throws: `DefinitionError` for a malformed file, or two user files with one id.
+    /// - Throws: `LocatedError` for a malformed file, or two user files with one id.
     public init(bundled: [(origin: String, yaml: String)], directories: [String] = [],
                 loader: DefinitionLoader = DefinitionLoader()) throws {
         var byID: [String: CodemodDefinition] = [:]
@@ -22,7 +22,7 @@ public struct CodemodCatalog {
         for directory in directories where seen.insert((directory as NSString).standardizingPath).inserted {
             for definition in try loader.loadDirectory(directory) {
                 if let other = userOrigins[definition.id] {
-                    throw DefinitionError(file: definition.origin, line: nil, field: "id",
+                    throw LocatedError(file: definition.origin, line: nil, field: "id",
                                           message: "'\(definition.id)' is already defined in \(other)")
                 }
                 userOrigins[definition.id] = definition.origin
@@ -34,11 +34,11 @@ public struct CodemodCatalog {
     }
 
     /// A params-only definition (`extends:`) completed with its base codemod's match and rewrite.
-    /// - Throws: `DefinitionError` for an unknown base, or a `with:` value the base does not take.
+    /// - Throws: `LocatedError` for an unknown base, or a `with:` value the base does not take.
     public static func resolve(_ definition: CodemodDefinition, in byID: [String: CodemodDefinition]) throws -> CodemodDefinition {
         guard let baseID = definition.extends else { return definition }
         guard let base = byID[baseID], base.extends == nil else {
-            throw DefinitionError(file: definition.origin, line: nil, field: "extends",
+            throw LocatedError(file: definition.origin, line: nil, field: "extends",
                                   message: "'\(baseID)' is not a codemod that can be extended (known: \(byID.values.filter { $0.extends == nil }.map(\.id).sorted().joined(separator: ", ")))")
         }
         var resolved = base
@@ -52,7 +52,7 @@ public struct CodemodCatalog {
         resolved.fixedParams = definition.fixedParams
         for (name, value) in definition.fixedParams {
             guard let index = resolved.params.firstIndex(where: { $0.name == name }) else {
-                throw DefinitionError(file: definition.origin, line: nil, field: "with.\(name)",
+                throw LocatedError(file: definition.origin, line: nil, field: "with.\(name)",
                                       message: "'\(baseID)' has no parameter '\(name)' (it takes: \(base.params.map(\.name).joined(separator: ", ")))")
             }
             resolved.params[index].defaultValue = value

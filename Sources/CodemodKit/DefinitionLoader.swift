@@ -16,7 +16,7 @@ public struct DefinitionLoader {
     public func loadDirectory(_ path: String) throws -> [CodemodDefinition] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DefinitionError(file: path, line: nil, field: nil, message: "no such codemods directory")
+            throw LocatedError(file: path, line: nil, field: nil, message: "no such codemods directory")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: path)
             .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }
@@ -27,29 +27,17 @@ public struct DefinitionLoader {
     /// Loads one definition file.
     public func loadFile(_ path: String) throws -> CodemodDefinition {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DefinitionError(file: path, line: nil, field: nil, message: "cannot be read")
+            throw LocatedError(file: path, line: nil, field: nil, message: "cannot be read")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw DefinitionError(file: path, line: nil, field: nil, message: "is not UTF-8")
+            throw LocatedError(file: path, line: nil, field: nil, message: "is not UTF-8")
         }
         return try load(yaml: text, origin: path)
     }
 
     /// Loads a definition from YAML text; `origin` names it in errors.
     public func load(yaml: String, origin: String) throws -> CodemodDefinition {
-        let root: Yams.Node
-        do {
-            guard let node = try Yams.compose(yaml: yaml) else {
-                throw DefinitionError(file: origin, line: nil, field: nil, message: "the file is empty")
-            }
-            root = node
-        } catch let error as YamlError {
-            var message = "invalid YAML: \(Self.summary(of: error))"
-            if message.contains("mapping values are not allowed") {
-                message += " (a value that contains ': ' must be quoted, or written as a block after '|')"
-            }
-            throw DefinitionError(file: origin, line: Self.line(of: error), field: nil, message: message)
-        }
+        let root = try FieldReader.compose(yaml, origin: origin)
         let reader = FieldReader(origin: origin)
         return try reader.definition(from: root, actions: actions)
     }
@@ -74,31 +62,49 @@ public struct DefinitionLoader {
     }
 }
 
-/// Walks the YAML tree of one definition.
-struct FieldReader {
-    let origin: String
+/// Reads fields of a YAML file, locating every problem at its file, line and field.
+public struct FieldReader {
+    public let origin: String
 
-    func fail(_ node: Yams.Node?, _ field: String?, _ message: String) -> DefinitionError {
-        DefinitionError(file: origin, line: node?.mark?.line, field: field, message: message)
+    public init(origin: String) { self.origin = origin }
+
+    /// Parses YAML text into a node tree, or fails with the line of the syntax error.
+    public static func compose(_ yaml: String, origin: String) throws -> Yams.Node {
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw LocatedError(file: origin, line: nil, field: nil, message: "the file is empty")
+            }
+            return node
+        } catch let error as YamlError {
+            var message = "invalid YAML: \(DefinitionLoader.summary(of: error))"
+            if message.contains("mapping values are not allowed") {
+                message += " (a value that contains ': ' must be quoted, or written as a block after '|')"
+            }
+            throw LocatedError(file: origin, line: DefinitionLoader.line(of: error), field: nil, message: message)
+        }
     }
 
-    func mapping(_ node: Yams.Node, _ field: String?) throws -> Yams.Node.Mapping {
+    public func fail(_ node: Yams.Node?, _ field: String?, _ message: String) -> LocatedError {
+        LocatedError(file: origin, line: node?.mark?.line, field: field, message: message)
+    }
+
+    public func mapping(_ node: Yams.Node, _ field: String?) throws -> Yams.Node.Mapping {
         guard let mapping = node.mapping else { throw fail(node, field, "must be a mapping (key: value)") }
         return mapping
     }
 
-    func string(_ node: Yams.Node, _ field: String) throws -> String {
+    public func string(_ node: Yams.Node, _ field: String) throws -> String {
         guard case let .scalar(scalar) = node else { throw fail(node, field, "must be a string") }
         return scalar.string
     }
 
-    func strings(_ node: Yams.Node, _ field: String) throws -> [String] {
+    public func strings(_ node: Yams.Node, _ field: String) throws -> [String] {
         if case .scalar = node { return [try string(node, field)] }
         guard let sequence = node.sequence else { throw fail(node, field, "must be a list of strings") }
         return try sequence.enumerated().map { try string($1, "\(field)[\($0)]") }
     }
 
-    func checkKeys(_ mapping: Yams.Node.Mapping, allowed: [String], at field: String?) throws {
+    public func checkKeys(_ mapping: Yams.Node.Mapping, allowed: [String], at field: String?) throws {
         for (key, _) in mapping {
             let name = key.string ?? ""
             if !allowed.contains(name) {
@@ -285,6 +291,11 @@ struct FieldReader {
         }
     }
 
+    /// A mapping of strings (`with:`, `params:`).
+    public func stringMap(_ node: Yams.Node?, _ field: String) throws -> [String: String] {
+        try exampleParams(node, field)
+    }
+
     func exampleParams(_ node: Yams.Node?, _ field: String) throws -> [String: String] {
         guard let node else { return [:] }
         let path = field == "with" ? field : "\(field).params"
@@ -309,7 +320,7 @@ struct FieldReader {
                 lineOffset = 1
             }
             let line = (queryNode.mark?.line ?? 0) + lineOffset + error.line - 1
-            throw DefinitionError(file: origin, line: line, field: "match.query",
+            throw LocatedError(file: origin, line: line, field: "match.query",
                                   message: "\(error.kind)\(error.detail.isEmpty ? "" : " '\(error.detail)'") (query line \(error.line), column \(error.column))")
         }
         let captures = Set(query.captureNames)

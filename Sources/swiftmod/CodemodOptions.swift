@@ -1,21 +1,31 @@
 import ArgumentParser
 import BundledCodemods
 import CodemodKit
+import Foundation
+import Lockdown
 
-/// `--codemods DIR`: extra definition folders, shared by the commands that load codemods.
+/// `--codemods DIR`: extra definition folders, shared by the commands that load codemods. The
+/// folders named in `.swiftmod.yml` (`codemods:`) are added when there is one.
 struct CodemodOptions: ParsableArguments {
     @Option(name: .customLong("codemods"), help: ArgumentHelp("A folder of extra codemod definitions (*.yml); repeatable.", valueName: "dir"))
     var directories: [String] = []
 
+    /// The configuration, when the working folder or one above it has one.
+    func configuration() throws -> Configuration? {
+        guard Configuration.find() != nil else { return nil }
+        return try ConfigurationLoading.load(nil)
+    }
+
     /// The bundled codemods and those of the folders.
     func catalog() throws -> CodemodCatalog {
+        let configured = try configuration()?.codemodFolderPaths ?? []
         do {
-            let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: directories)
+            let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configured + directories)
             for (id, origin) in catalog.overrides {
-                printError("note: \(origin) replaces the bundled codemod '\(id)'")
+                printError("note: \(DisplayPath()(origin)) replaces the bundled codemod '\(id)'")
             }
             return catalog
-        } catch let error as DefinitionError {
+        } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
     }

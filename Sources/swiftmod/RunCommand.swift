@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A codemod id (see `swiftmod list`) or a definition file (*.yml).")
+    @Argument(help: "A codemod id (see `swiftmod list`), a migration id of .swiftmod.yml, or a definition file (*.yml).")
     var codemod: String
 
     @Argument(help: "Files or folders to process (default: the current folder).")
@@ -55,10 +55,11 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let definition = try loadDefinition()
+        let (definition, configuredParams) = try loadDefinition()
         let codemod: Codemod
         do {
-            codemod = try Codemod(definition, params: try ParameterList.parse(params))
+            let given = configuredParams.merging(try ParameterList.parse(params)) { _, explicit in explicit }
+            codemod = try Codemod(definition, params: given)
         } catch let error as ParameterError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
@@ -109,16 +110,22 @@ struct RunCommand: ParsableCommand {
         if summary.filesRefused + summary.filesFailed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
-    private func loadDefinition() throws -> CodemodDefinition {
+    /// The definition to run, and the parameters a configured migration gives it.
+    private func loadDefinition() throws -> (CodemodDefinition, [String: String]) {
         let catalog = try codemods.catalog()
         do {
+            if let migration = try codemods.configuration()?.migrations.first(where: { $0.id == codemod }),
+               catalog.definitions.first(where: { $0.id == codemod }) == nil || migration.codemod != codemod || !migration.params.isEmpty,
+               let definition = catalog.definitions.first(where: { $0.id == migration.codemod }) {
+                return (definition, migration.params)
+            }
             guard let definition = try catalog.definition(named: codemod) else {
                 let known = catalog.definitions.map(\.id).joined(separator: ", ")
-                throw CommandFailure(message: "unknown codemod '\(codemod)' (known: \(known); or give a path to a .yml definition)",
+                throw CommandFailure(message: "unknown codemod '\(codemod)' (known: \(known); a migration id of .swiftmod.yml; or a path to a .yml definition)",
                                      exitCode: ExitStatus.usage)
             }
-            return definition
-        } catch let error as DefinitionError {
+            return (definition, [:])
+        } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
     }

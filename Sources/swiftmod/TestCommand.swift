@@ -39,7 +39,7 @@ struct TestCommand: ParsableCommand {
                     let loaded = isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : [try DefinitionLoader().loadFile(path)]
                     return try loaded.map { try catalog.resolve($0) }
                 }
-            } catch let error as DefinitionError {
+            } catch let error as LocatedError {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
             }
         }

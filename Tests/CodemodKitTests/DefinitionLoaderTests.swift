@@ -17,14 +17,14 @@ import Testing
       no-match: ["let x = y as? Foo"]
     """
 
-    func error(_ yaml: String) -> DefinitionError? {
+    func error(_ yaml: String) -> LocatedError? {
         do {
             _ = try definition(yaml)
             return nil
-        } catch let error as DefinitionError {
+        } catch let error as LocatedError {
             return error
         } catch {
-            return DefinitionError(file: "?", line: nil, field: nil, message: "unexpected \(error)")
+            return LocatedError(file: "?", line: nil, field: nil, message: "unexpected \(error)")
         }
     }
 
@@ -93,7 +93,7 @@ import Testing
         do {
             _ = try DefinitionLoader().loadDirectory(folder.path)
             Issue.record("expected an error")
-        } catch let error as DefinitionError {
+        } catch let error as LocatedError {
             #expect(error.file.hasSuffix("bad.yml"))
             #expect(error.field == "match")
             #expect(error.line == 4)
@@ -142,16 +142,16 @@ import Testing
 
     @Test func unknownBaseOrParameterIsAnError() throws {
         let unknownBase = "id: x\nextends: nothing\nsummary: s\nwhy: w\n"
-        #expect(throws: DefinitionError.self) { try CodemodCatalog(bundled: [("<bundled>/x.yml", unknownBase)]) }
+        #expect(throws: LocatedError.self) { try CodemodCatalog(bundled: [("<bundled>/x.yml", unknownBase)]) }
         let badParam = "id: x\nextends: rename\nwith: { frm: A }\nsummary: s\nwhy: w\n"
         do {
             _ = try CodemodCatalog(bundled: [("<bundled>/rename.yml", base), ("<bundled>/x.yml", badParam)])
             Issue.record("expected an error")
-        } catch let error as DefinitionError {
+        } catch let error as LocatedError {
             #expect(error.field == "with.frm")
             #expect(error.message.contains("has no parameter 'frm'"))
         }
         let withMatch = "id: x\nextends: rename\nsummary: s\nwhy: w\nmatch:\n  query: (identifier) @i\n"
-        #expect(throws: DefinitionError.self) { try definition(withMatch) }
+        #expect(throws: LocatedError.self) { try definition(withMatch) }
     }
 }

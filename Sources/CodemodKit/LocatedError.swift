@@ -1,5 +1,6 @@
-/// A problem in a codemod definition file, located at its file, line and field.
-public struct DefinitionError: Error, CustomStringConvertible, Equatable {
+/// A problem in a YAML file (a codemod definition or the configuration), located at its file,
+/// line and field.
+public struct LocatedError: Error, CustomStringConvertible, Equatable {
     public var file: String
     /// 1-based line, or nil when the whole file is at fault.
     public var line: Int?

@@ -1,0 +1,178 @@
+import CodemodKit
+import Foundation
+import Yams
+
+/// How urgent a migration is: P0 (must, external deadline) to P3 (for your information).
+public enum Priority: String, Codable, Sendable, CaseIterable, Comparable {
+    case p0 = "P0", p1 = "P1", p2 = "P2", p3 = "P3"
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One migration of `.swiftmod.yml`: a codemod (with parameters) whose uses are locked down.
+public struct MigrationSettings: Sendable, Equatable {
+    /// Unique; defaults to the codemod id.
+    public var id: String
+    public var codemod: String
+    public var params: [String: String]
+    public var priority: Priority
+    /// The day the migration must be done by, `YYYY-MM-DD`.
+    public var deadline: String?
+    /// Where to read more (falls back to the codemod's own docs).
+    public var docs: String?
+    /// Who to ask (a channel, a team, a person).
+    public var contact: String?
+    /// Overrides of the codemod's summary, reasons and replacement, for this migration.
+    public var summary: String?
+    public var why: String?
+    public var replacement: String?
+    /// 1-based line of the entry in the configuration file.
+    public var line: Int
+}
+
+/// The repository's `.swiftmod.yml`.
+public struct Configuration: Sendable {
+    /// The file's name, looked for in the working folder and every folder above it.
+    public static let fileName = ".swiftmod.yml"
+
+    /// Where the configuration was read from.
+    public var path: String
+    /// The repository root: the configuration's folder. Paths in findings and the baseline are
+    /// relative to it.
+    public var root: String
+    public var migrations: [MigrationSettings]
+    public var include: [Glob]
+    public var exclude: [Glob]
+    /// The baseline file, relative to the root.
+    public var baseline: String
+    /// Extra codemod definition folders, relative to the root.
+    public var codemodFolders: [String]
+    /// Module definitions (name → globs), for the tracker.
+    public var modules: [(name: String, globs: [Glob])]
+
+    /// Finds `.swiftmod.yml` in a folder or the nearest folder above it.
+    public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// Reads and checks a configuration file.
+    /// - Throws: `LocatedError` with the file, line and field of any problem.
+    public static func load(_ path: String) throws -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LocatedError(file: path, line: nil, field: nil, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LocatedError(file: path, line: nil, field: nil, message: "is not UTF-8")
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        return try parse(text, path: path, root: absolute.deletingLastPathComponent().path)
+    }
+
+    /// Parses configuration text.
+    public static func parse(_ yaml: String, path: String, root: String) throws -> Configuration {
+        let reader = FieldReader(origin: path)
+        let top = try reader.mapping(try FieldReader.compose(yaml, origin: path), nil)
+        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules"], at: nil)
+        func globs(_ key: String, default value: [String]) throws -> [Glob] {
+            let patterns = try top[key].map { try reader.strings($0, key) } ?? value
+            return try patterns.enumerated().map { index, pattern in
+                do { return try Glob(pattern) } catch {
+                    throw reader.fail(top[key], "\(key)[\(index)]", "'\(pattern)' is not a valid pattern")
+                }
+            }
+        }
+        var configuration = Configuration(
+            path: path, root: root, migrations: [],
+            include: try globs("include", default: ["**/*.swift"]),
+            exclude: try globs("exclude", default: []),
+            baseline: try top["baseline"].map { try reader.string($0, "baseline") } ?? ".swiftmod-baseline.json",
+            codemodFolders: try top["codemods"].map { try reader.strings($0, "codemods") } ?? [],
+            modules: [])
+        if let modules = top["modules"] {
+            configuration.modules = try reader.mapping(modules, "modules").map { key, value in
+                let name = key.string ?? ""
+                let patterns = try reader.strings(value, "modules.\(name)")
+                return (name, try patterns.map { try Glob($0) })
+            }
+        }
+        guard let list = top["migrations"] else {
+            throw LocatedError(file: path, line: nil, field: "migrations", message: "is required: list the migrations to lock down")
+        }
+        guard let entries = list.sequence else { throw reader.fail(list, "migrations", "must be a list") }
+        var seen: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let field = "migrations[\(index)]"
+            let fields = try reader.mapping(entry, field)
+            try reader.checkKeys(fields, allowed: ["id", "codemod", "params", "priority", "deadline", "docs", "contact",
+                                                   "summary", "why", "replacement"], at: field)
+            guard let codemodNode = fields["codemod"] else { throw reader.fail(entry, "\(field).codemod", "is required") }
+            let codemod = try reader.string(codemodNode, "\(field).codemod")
+            let id = try fields["id"].map { try reader.string($0, "\(field).id") } ?? codemod
+            let line = entry.mark?.line ?? 0
+            if let other = seen[id] {
+                throw reader.fail(fields["id"] ?? entry, "\(field).id", "'\(id)' is used by another migration (line \(other)); give each an id")
+            }
+            seen[id] = line
+            var priority = Priority.p2
+            if let node = fields["priority"] {
+                let text = try reader.string(node, "\(field).priority").uppercased()
+                guard let value = Priority(rawValue: text) else {
+                    throw reader.fail(node, "\(field).priority", "must be P0, P1, P2 or P3")
+                }
+                priority = value
+            }
+            var deadline: String?
+            if let node = fields["deadline"] {
+                let text = try reader.string(node, "\(field).deadline")
+                guard Deadline.date(text) != nil else {
+                    throw reader.fail(node, "\(field).deadline", "must be a date like 2027-03-31")
+                }
+                deadline = text
+            }
+            configuration.migrations.append(MigrationSettings(
+                id: id, codemod: codemod, params: try reader.stringMap(fields["params"], "\(field).params"),
+                priority: priority, deadline: deadline,
+                docs: try fields["docs"].map { try reader.string($0, "\(field).docs") },
+                contact: try fields["contact"].map { try reader.string($0, "\(field).contact") },
+                summary: try fields["summary"].map { try reader.string($0, "\(field).summary") },
+                why: try fields["why"].map { try reader.string($0, "\(field).why") },
+                replacement: try fields["replacement"].map { try reader.string($0, "\(field).replacement") },
+                line: line))
+        }
+        return configuration
+    }
+
+    /// The absolute path of the baseline file.
+    public var baselinePath: String { Self.absolute(baseline, in: root) }
+
+    /// The absolute paths of the extra codemod folders.
+    public var codemodFolderPaths: [String] { codemodFolders.map { Self.absolute($0, in: root) } }
+
+    /// Whether a repo-relative path is one the configuration covers.
+    public func covers(_ relativePath: String) -> Bool {
+        include.contains { $0.matches(relativePath) } && !exclude.contains { $0.matches(relativePath) }
+    }
+
+    static func absolute(_ path: String, in root: String) -> String {
+        path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+    }
+}
+
+/// Calendar dates written `YYYY-MM-DD`, in UTC.
+public enum Deadline {
+    public static func date(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        guard text.count == 10, let date = formatter.date(from: text) else { return nil }
+        return date
+    }
+}

@@ -1,0 +1,43 @@
+/// One reported thing: a use of a migration's pattern, or an allow comment that is wrong.
+public struct Finding: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable {
+        /// A use of the migration's pattern.
+        case use
+        /// `// swiftmod:allow ID` that allows no use.
+        case unusedAllow
+        /// `// swiftmod:allow ID` without `-- reason`.
+        case allowWithoutReason
+    }
+
+    public var kind: Kind
+    /// The migration's id (for allow problems, the id the comment names).
+    public var migration: String
+    public var codemod: String
+    /// The file, relative to the repository root.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+    /// The use's text, blanks folded, on one line.
+    public var text: String
+    /// The declarations around the use, such as `ProfileViewController.viewDidLoad()`.
+    public var scope: String
+    /// Whether the use sits in a region the parser could not read.
+    public var inErrorRegion: Bool
+
+    /// What identifies the use across edits, moves and renames: the migration, the declarations
+    /// around it and its text — never its line or file.
+    public var fingerprint: Fingerprint { Fingerprint(migration: migration, scope: scope, text: text) }
+}
+
+/// What makes two uses the same use in the baseline.
+public struct Fingerprint: Hashable, Sendable, Codable, Comparable {
+    public var migration: String
+    public var scope: String
+    public var text: String
+
+    public static func < (lhs: Fingerprint, rhs: Fingerprint) -> Bool {
+        (lhs.migration, lhs.scope, lhs.text) < (rhs.migration, rhs.scope, rhs.text)
+    }
+}

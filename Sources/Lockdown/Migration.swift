@@ -1,0 +1,41 @@
+import CodemodKit
+
+/// A configured migration, bound to its codemod: what is locked down, and why.
+public struct Migration: Sendable {
+    public var settings: MigrationSettings
+    public var codemod: Codemod
+
+    public var id: String { settings.id }
+    public var definition: CodemodDefinition { codemod.definition }
+    /// Where to read more: the migration's docs, else the codemod's.
+    public var docs: String? { settings.docs ?? definition.docs }
+    /// Whether `swiftmod run` can fix a use.
+    public var fixable: Bool { definition.rewrites }
+    /// One line on what the migration is (`{{param}}` holes of the codemod's text filled in).
+    public var summary: String { settings.summary ?? fill(definition.summary) }
+    /// Why the pattern is deprecated.
+    public var why: String { settings.why ?? fill(definition.why) }
+    /// What replaces it.
+    public var replacement: String? { settings.replacement ?? definition.replacement.map(fill) }
+
+    private func fill(_ text: String) -> String {
+        Template(text).render { codemod.params[$0] }
+    }
+
+    /// Binds every migration of a configuration to a codemod of the catalog.
+    /// - Throws: `LocatedError` at the migration's line for an unknown codemod or a bad parameter.
+    public static func resolve(_ configuration: Configuration, catalog: CodemodCatalog) throws -> [Migration] {
+        try configuration.migrations.enumerated().map { index, settings in
+            guard let definition = catalog.definitions.first(where: { $0.id == settings.codemod }) else {
+                throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].codemod",
+                                   message: "unknown codemod '\(settings.codemod)' (known: \(catalog.definitions.map(\.id).joined(separator: ", ")))")
+            }
+            do {
+                return Migration(settings: settings, codemod: try Codemod(definition, params: settings.params))
+            } catch let error as ParameterError {
+                throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].params",
+                                   message: error.message)
+            }
+        }
+    }
+}

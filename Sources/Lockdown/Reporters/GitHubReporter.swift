@@ -1,0 +1,35 @@
+/// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.
+public struct GitHubReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        var output = ""
+        for finding in report.findings {
+            let level = report.mode == .check ? "error" : "warning"
+            let title = finding.kind == .use ? "swiftmod: \(finding.migration)" : "swiftmod: allow comment"
+            let properties = [
+                "file=\(escapeProperty(finding.file))",
+                "line=\(finding.line)",
+                "col=\(finding.column)",
+                "endLine=\(finding.endLine)",
+                "endColumn=\(finding.endColumn)",
+                "title=\(escapeProperty(title))",
+            ].joined(separator: ",")
+            let message = ([report.headline(finding)] + report.details(finding)).joined(separator: "\n")
+            output += "::\(level) \(properties)::\(escapeData(message))\n"
+        }
+        return output
+    }
+
+    /// Escapes a message as the runner expects (`%`, CR and LF).
+    func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a property value (also `:` and `,`).
+    func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

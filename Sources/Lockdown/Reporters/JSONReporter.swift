@@ -1,0 +1,68 @@
+import Foundation
+
+/// Machine-readable findings: every field a tool might want, one object per finding.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    struct Output: Encodable {
+        var mode: String
+        var findings: [Item]
+        var summary: Summary
+    }
+
+    struct Item: Encodable {
+        var kind: String
+        var migration: String
+        var codemod: String
+        var file: String
+        var line: Int
+        var column: Int
+        var endLine: Int
+        var endColumn: Int
+        var text: String
+        var scope: String
+        var message: String
+        var priority: String?
+        var deadline: String?
+        var why: String?
+        var replacement: String?
+        var docs: String?
+        var contact: String?
+        var fixable: Bool
+        var inErrorRegion: Bool
+    }
+
+    struct Summary: Encodable {
+        var findings: Int
+        var allowedByBaseline: Int
+        var allowedInline: Int
+        var fixedSinceBaseline: Int
+        var text: String
+    }
+
+    public func render(_ report: Report) -> String {
+        let items = report.findings.map { finding -> Item in
+            let migration = report.migrations[finding.migration]
+            let isUse = finding.kind == .use
+            return Item(kind: finding.kind.rawValue, migration: finding.migration, codemod: finding.codemod,
+                        file: finding.file, line: finding.line, column: finding.column,
+                        endLine: finding.endLine, endColumn: finding.endColumn, text: finding.text, scope: finding.scope,
+                        message: report.headline(finding),
+                        priority: isUse ? migration?.settings.priority.rawValue : nil,
+                        deadline: isUse ? migration?.settings.deadline : nil,
+                        why: isUse ? migration?.why : nil,
+                        replacement: isUse ? migration?.replacement : nil,
+                        docs: isUse ? migration?.docs : nil,
+                        contact: isUse ? migration?.settings.contact : nil,
+                        fixable: isUse && (migration?.fixable ?? false),
+                        inErrorRegion: finding.inErrorRegion)
+        }
+        let output = Output(mode: report.mode.rawValue, findings: items,
+                            summary: Summary(findings: items.count, allowedByBaseline: report.allowedCount,
+                                             allowedInline: report.inlineAllowedCount,
+                                             fixedSinceBaseline: report.fixedCount, text: report.summary))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}

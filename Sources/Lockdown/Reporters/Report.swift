@@ -1,0 +1,112 @@
+import Foundation
+
+/// What `scan` and `check` tell: the findings, with each migration's reasons and help.
+public struct Report: Sendable {
+    public enum Mode: String, Sendable {
+        /// Every use (`scan`): informational.
+        case scan
+        /// New uses against the baseline (`check`): errors.
+        case check
+    }
+
+    public var mode: Mode
+    public var findings: [Finding]
+    public var migrations: [String: Migration]
+    /// The repository root, for absolute paths (Xcode).
+    public var root: String
+    /// Uses the baseline allows (check) or that exist (scan).
+    public var allowedCount: Int
+    /// Baseline entries no longer used (check).
+    public var fixedCount: Int
+    /// Uses allowed inline with `// swiftmod:allow`.
+    public var inlineAllowedCount: Int
+
+    public init(mode: Mode, findings: [Finding], migrations: [Migration], root: String,
+                allowedCount: Int = 0, fixedCount: Int = 0, inlineAllowedCount: Int = 0) {
+        self.mode = mode
+        self.findings = findings
+        self.migrations = Dictionary(uniqueKeysWithValues: migrations.map { ($0.id, $0) })
+        self.root = root
+        self.allowedCount = allowedCount
+        self.fixedCount = fixedCount
+        self.inlineAllowedCount = inlineAllowedCount
+    }
+
+    /// The one-line message of a finding.
+    public func headline(_ finding: Finding) -> String {
+        switch finding.kind {
+        case .unusedAllow, .allowWithoutReason:
+            return finding.text
+        case .use:
+            guard let migration = migrations[finding.migration] else { return "use of \(finding.migration)" }
+            var tags = [migration.settings.priority.rawValue]
+            if let deadline = migration.settings.deadline { tags.append("due \(deadline)") }
+            let what = mode == .check ? "new use of deprecated pattern" : "use of deprecated pattern"
+            return "\(what) '\(migration.id)' (\(tags.joined(separator: ", "))): \(migration.summary)"
+        }
+    }
+
+    /// The explanation lines of a finding: why, what instead, docs, contact, how to fix.
+    public func details(_ finding: Finding) -> [String] {
+        guard finding.kind == .use, let migration = migrations[finding.migration] else {
+            return finding.kind == .use ? [] : ["remove the comment, or put it on the line of a use (or the line before)"]
+        }
+        var lines = ["why: \(migration.why)"]
+        if let replacement = migration.replacement { lines.append("instead: \(replacement)") }
+        if let docs = migration.docs { lines.append("docs: \(docs)") }
+        if let contact = migration.settings.contact { lines.append("contact: \(contact)") }
+        if migration.fixable {
+            lines.append("fix: swiftmod run \(migration.id) \(finding.file)")
+        } else {
+            lines.append("fix: by hand (no automatic rewrite)")
+        }
+        if mode == .check {
+            lines.append("exception: add `// swiftmod:allow \(migration.id) -- reason` on the line before")
+        }
+        if finding.inErrorRegion { lines.append("note: this use sits where the file does not parse") }
+        return lines
+    }
+
+    /// Whether findings are errors (check) or warnings (scan).
+    public var severity: String { mode == .check ? "error" : "warning" }
+
+    /// The summary line.
+    public var summary: String {
+        let uses = findings.filter { $0.kind == .use }.count
+        let problems = findings.count - uses
+        switch mode {
+        case .scan:
+            var text = "\(uses) use\(uses == 1 ? "" : "s") of \(migrations.count) migration\(migrations.count == 1 ? "" : "s")"
+            if inlineAllowedCount > 0 { text += ", \(inlineAllowedCount) allowed inline" }
+            if problems > 0 { text += ", \(problems) allow comment problem\(problems == 1 ? "" : "s")" }
+            return text
+        case .check:
+            var text = uses == 0 ? "no new uses" : "\(uses) new use\(uses == 1 ? "" : "s") the baseline does not allow"
+            text += " (\(allowedCount) allowed by the baseline"
+            if inlineAllowedCount > 0 { text += ", \(inlineAllowedCount) inline" }
+            text += ")"
+            if problems > 0 { text += "; \(problems) allow comment problem\(problems == 1 ? "" : "s")" }
+            return text
+        }
+    }
+}
+
+/// Renders a report in one output format.
+public protocol Reporter {
+    func render(_ report: Report) -> String
+}
+
+/// The output formats of `scan` and `check`.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, sarif, github, xcode
+
+    public var reporter: any Reporter {
+        switch self {
+        case .text: return TextReporter(absolutePaths: false)
+        case .xcode: return TextReporter(absolutePaths: true, oneLine: true)
+        case .json: return JSONReporter()
+        case .sarif: return SARIFReporter()
+        case .github: return GitHubReporter()
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// SARIF 2.1.0, for code scanning: one rule per migration, one result per finding.
+public struct SARIFReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let ids = Array(Set(report.findings.map(\.migration))).sorted()
+        let rules: [[String: Any]] = ids.map { id in
+            guard let migration = report.migrations[id] else {
+                return ["id": id, "shortDescription": ["text": "swiftmod allow comment"]]
+            }
+            var rule: [String: Any] = [
+                "id": id,
+                "name": migration.definition.id,
+                "shortDescription": ["text": migration.summary],
+                "fullDescription": ["text": migration.why],
+                "properties": ["priority": migration.settings.priority.rawValue, "fixable": migration.fixable],
+            ]
+            if let docs = migration.docs { rule["helpUri"] = docs }
+            var help = migration.why
+            if let replacement = migration.replacement { help += "\nInstead: \(replacement)" }
+            if let contact = migration.settings.contact { help += "\nContact: \(contact)" }
+            rule["help"] = ["text": help]
+            return rule
+        }
+        let results: [[String: Any]] = report.findings.map { finding in
+            [
+                "ruleId": finding.migration,
+                "ruleIndex": ids.firstIndex(of: finding.migration) ?? 0,
+                "level": report.mode == .check ? "error" : "warning",
+                "message": ["text": ([report.headline(finding)] + report.details(finding)).joined(separator: "\n")],
+                "locations": [[
+                    "physicalLocation": [
+                        "artifactLocation": ["uri": finding.file, "uriBaseId": "%SRCROOT%"],
+                        "region": [
+                            "startLine": finding.line, "startColumn": finding.column,
+                            "endLine": finding.endLine, "endColumn": finding.endColumn,
+                        ],
+                    ],
+                ]],
+                "partialFingerprints": ["swiftmodUse/v1": "\(finding.migration)|\(finding.scope)|\(finding.text)"],
+            ]
+        }
+        let document: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": [
+                    "name": "swiftmod",
+                    "rules": rules,
+                ]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: report.root, isDirectory: true).absoluteString]],
+                "results": results,
+            ]],
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,26 @@
+/// `path:line:column: error: message`, what compilers print and editors and Xcode read; the
+/// reasons follow on indented lines (or, for Xcode, on the same line).
+public struct TextReporter: Reporter {
+    public var absolutePaths: Bool
+    public var oneLine = false
+
+    public init(absolutePaths: Bool, oneLine: Bool = false) {
+        self.absolutePaths = absolutePaths
+        self.oneLine = oneLine
+    }
+
+    public func render(_ report: Report) -> String {
+        var output = ""
+        for finding in report.findings {
+            let path = absolutePaths ? "\(report.root)/\(finding.file)" : finding.file
+            let head = "\(path):\(finding.line):\(finding.column): \(report.severity): \(report.headline(finding))"
+            let details = report.details(finding)
+            if oneLine {
+                output += ([head] + details).joined(separator: " — ") + "\n"
+            } else {
+                output += head + "\n" + details.map { "    \($0)\n" }.joined()
+            }
+        }
+        return output
+    }
+}

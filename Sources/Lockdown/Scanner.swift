@@ -1,0 +1,186 @@
+import CodemodKit
+import Foundation
+import SwiftTree
+
+/// What a scan found.
+public struct ScanResult: Sendable {
+    /// Uses that are not allowed inline, and allow comments that are wrong, in file order.
+    public var findings: [Finding] = []
+    /// Uses allowed by `// swiftmod:allow` comments.
+    public var allowed = 0
+    /// Files that could not be read (with the reason).
+    public var failures: [String] = []
+    /// Repo-relative paths of every file scanned.
+    public var files: [String] = []
+
+    public var uses: [Finding] { findings.filter { $0.kind == .use } }
+}
+
+/// Finds the uses of every migration in files: each file is read and parsed once for all of them.
+///
+/// Inline exceptions: `// swiftmod:allow ID -- reason` on the line of a use, or on the line before,
+/// allows one use of migration ID. An allow comment that allows nothing, or has no reason, is
+/// itself a finding. Where the parser could not read a region, occurrences of a codemod's required
+/// text inside it are still counted as uses (flagged `inErrorRegion`), so that damage never hides a
+/// use from the lock-down.
+public struct Scanner: Sendable {
+    public let root: String
+    public let migrations: [Migration]
+    public var jobs: Int
+
+    public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.root = root
+        self.migrations = migrations
+        self.jobs = jobs
+    }
+
+    /// The files a configuration covers under some paths (default: the whole root), as absolute paths.
+    /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
+    public static func files(of configuration: Configuration, under paths: [String]) throws -> [String] {
+        let absolute = paths.isEmpty ? [configuration.root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return try FileWalker().swiftFiles(under: absolute).filter { path in
+            guard let relative = relativePath(path, root: configuration.root) else { return false }
+            return configuration.covers(relative)
+        }
+    }
+
+    /// A path relative to the root, or nil when it lies outside.
+    public static func relativePath(_ path: String, root: String) -> String? {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        let base = root.hasSuffix("/") ? root : root + "/"
+        guard standardized.hasPrefix(base) else { return nil }
+        return String(standardized.dropFirst(base.count))
+    }
+
+    /// Scans files (absolute paths under the root).
+    public func scan(_ files: [String]) -> ScanResult {
+        let perFile = ParallelMap.map(files, jobs: jobs) { parser, path in scanFile(path, parser: parser) }
+        var result = ScanResult()
+        for (findings, allowed, failure, relative) in perFile {
+            result.findings += findings
+            result.allowed += allowed
+            if let failure { result.failures.append(failure) }
+            result.files.append(relative)
+        }
+        return result
+    }
+
+    static let allowMarker = Array("swiftmod:allow".utf8)
+    static let allowPattern = try! NSRegularExpression(pattern: #"//\s*swiftmod:allow\s+([A-Za-z0-9_.-]+)(\s+--\s*(\S.*))?"#)
+
+    func scanFile(_ path: String, parser: Parser) -> ([Finding], Int, String?, String) {
+        let relative = Self.relativePath(path, root: root) ?? path
+        let source: SourceText
+        do {
+            source = try SourceText(contentsOfFile: path)
+        } catch {
+            return ([], 0, "\(SourceFileErrorLabel.relabel(error, as: relative))", relative)
+        }
+        let candidates = migrations.filter { $0.codemod.mightMatch(source.bytes) }
+        let mayAllow = source.bytes.count >= Self.allowMarker.count && source.string.contains("swiftmod:allow")
+        guard !candidates.isEmpty || mayAllow else { return ([], 0, nil, relative) }
+        let tree = parser.parse(source)
+        var uses: [Finding] = []
+        for migration in candidates {
+            uses += findings(of: migration, in: tree, file: relative)
+        }
+        uses.sort { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
+        guard mayAllow else { return (uses, 0, nil, relative) }
+        let (kept, allowed, problems) = applyAllowComments(to: uses, in: tree, file: relative)
+        let all = (kept + problems).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
+        return (all, allowed, nil, relative)
+    }
+
+    func findings(of migration: Migration, in tree: SyntaxTree, file: String) -> [Finding] {
+        let uses = migration.codemod.uses(in: tree)
+        var result = uses.map { use -> Finding in
+            let node = tree.root.descendant(spanning: use.range)
+            return Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
+                           line: use.start.line, column: use.start.column, endLine: use.end.line, endColumn: use.end.column,
+                           text: Scope.folded(use.text), scope: node.map(Scope.path) ?? "", inErrorRegion: use.inErrorRegion)
+        }
+        // Occurrences of the required text inside unreadable regions are uses too.
+        if let literal = migration.codemod.requiredLiteral, !literal.isEmpty {
+            let covered = uses.map(\.range)
+            for region in tree.errorRegions where region.isError {
+                for offset in Self.occurrences(of: literal, in: tree.source.bytes, within: region.byteRange)
+                where !covered.contains(where: { $0.contains(offset) }) {
+                    let start = tree.source.location(ofByte: offset)
+                    let end = tree.source.location(ofByte: offset + literal.count)
+                    result.append(Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
+                                          line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                                          text: String(decoding: literal, as: UTF8.self), scope: Scope.path(of: region),
+                                          inErrorRegion: true))
+                }
+            }
+        }
+        return result
+    }
+
+    static func occurrences(of needle: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> [Int] {
+        guard !needle.isEmpty, range.count >= needle.count else { return [] }
+        var result: [Int] = []
+        var index = range.lowerBound
+        while index + needle.count <= range.upperBound {
+            if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle {
+                result.append(index)
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// Removes the uses allowed by comments; returns what is left, how many were allowed, and the
+    /// findings for wrong allow comments.
+    func applyAllowComments(to uses: [Finding], in tree: SyntaxTree, file: String) -> ([Finding], Int, [Finding]) {
+        var remaining = uses
+        var allowed = 0
+        var problems: [Finding] = []
+        let text = tree.source
+        for line in 1...text.lineCount {
+            let content = text.text(ofLine: line)
+            guard content.contains("swiftmod:allow"),
+                  let match = Self.allowPattern.firstMatch(in: content, range: NSRange(content.startIndex..., in: content)),
+                  let idRange = Range(match.range(at: 1), in: content),
+                  let markerRange = Range(match.range, in: content) else { continue }
+            // Only real comments count, not text in a string.
+            let offset = text.contentRange(ofLine: line).lowerBound + content[..<markerRange.lowerBound].utf8.count
+            guard let node = tree.root.descendant(spanning: offset..<(offset + 2)), node.kind.contains("comment") else { continue }
+            let id = String(content[idRange])
+            let location = text.location(ofByte: offset)
+            func problem(_ kind: Finding.Kind, _ message: String) -> Finding {
+                Finding(kind: kind, migration: id, codemod: "", file: file, line: line, column: location.column,
+                        endLine: line, endColumn: location.column + content[markerRange].utf8.count,
+                        text: message, scope: Scope.path(of: node), inErrorRegion: false)
+            }
+            if let index = remaining.firstIndex(where: { $0.migration == id && ($0.line == line || $0.line == line + 1) }) {
+                remaining.remove(at: index)
+                allowed += 1
+                if match.range(at: 3).location == NSNotFound {
+                    problems.append(problem(.allowWithoutReason, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
+                }
+            } else {
+                let known = migrations.contains { $0.id == id }
+                problems.append(problem(.unusedAllow, known
+                    ? "swiftmod:allow \(id) allows nothing: no use of \(id) on this line or the next"
+                    : "swiftmod:allow names '\(id)', which is not a configured migration"))
+            }
+        }
+        return (remaining, allowed, problems)
+    }
+}
+
+/// Names a file as the user sees it in read errors.
+enum SourceFileErrorLabel {
+    static func relabel(_ error: Error, as display: String) -> String {
+        guard let error = error as? SourceFileError else { return "\(display): \(error)" }
+        switch error {
+        case .notFound: return "\(display): no such file"
+        case .isDirectory: return "\(display): is a directory"
+        case let .unreadable(_, reason): return "\(display): cannot be read (\(reason))"
+        case let .notUTF8(_, detail): return "\(display): \(detail)"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import SwiftTree
+
+/// Names the declarations that enclose a node: `ProfileViewController.viewDidLoad()`. Stable when
+/// lines move, code is re-indented or the file is renamed; it changes only when the use moves to
+/// another declaration.
+enum Scope {
+    static func path(of node: Node) -> String {
+        var parts: [String] = []
+        for ancestor in node.ancestors.reversed() {
+            switch ancestor.kind {
+            case "class_declaration":
+                let name = ancestor.child(field: "name")?.text ?? "?"
+                let isExtension = ancestor.child(field: "declaration_kind")?.text == "extension"
+                parts.append(isExtension ? "extension \(name)" : name)
+            case "protocol_declaration":
+                parts.append(ancestor.child(field: "name")?.text ?? "?")
+            case "function_declaration":
+                parts.append("\(ancestor.child(field: "name")?.text ?? "?")()")
+            case "init_declaration":
+                parts.append("init()")
+            case "deinit_declaration":
+                parts.append("deinit")
+            case "subscript_declaration":
+                parts.append("subscript")
+            case "property_declaration":
+                if let name = ancestor.child(field: "name")?.child(field: "bound_identifier")?.text {
+                    parts.append(name)
+                }
+            default:
+                break
+            }
+        }
+        return parts.map(folded).joined(separator: ".")
+    }
+
+    /// Text on one line with runs of blanks folded to one space.
+    static func folded(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            .joined(separator: " ")
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Lockdown
+
+/// `swiftmod check`: fails on uses that the baseline does not allow.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Fail when there are uses of a migration's pattern that the baseline does not allow.",
+        discussion: """
+        Compares today's uses with the baseline and reports only new ones, each with why the \
+        pattern is deprecated, what replaces it, the docs, the contact, and whether `swiftmod run` \
+        can fix it. A use is the same use when its line moved, the code around it changed, it was \
+        re-indented, or its file was renamed or moved. When uses were fixed, it says the baseline \
+        can shrink (`--strict` makes that a failure).
+
+        Exit codes: 0 no new uses, 1 new uses (or, with --strict, a baseline that can shrink), \
+        2 errors (configuration, a missing or corrupt baseline).
+
+        Examples:
+          swiftmod check
+          swiftmod check --format github        # annotations on the pull request
+          swiftmod check --strict --format sarif > swiftmod.sarif
+        """
+    )
+
+    @OptionGroup var options: LockdownOptions
+
+    @Option(help: "Output format: text, json, sarif, github or xcode.")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Fail when the baseline can shrink (fixed uses must be pruned, so they cannot come back).")
+    var strict = false
+
+    func run() throws {
+        let (configuration, migrations, files) = try options.load()
+        let baseline: Baseline
+        do {
+            baseline = try Baseline.load(configuration.baselinePath)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        let result = options.scan(configuration, migrations, files)
+        let ids = Set(migrations.map(\.id))
+        let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
+        let comparison = Comparison(uses: result.uses, baseline: relevant,
+                                    scannedFiles: options.paths.isEmpty ? nil : Set(result.files))
+        let problems = result.findings.filter { $0.kind != .use }
+        let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
+                            migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
+                            fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed)
+        print(format.reporter.render(report), terminator: "")
+        printError("swiftmod check: \(report.summary) in \(files.count) files")
+        if !comparison.fixed.isEmpty {
+            let count = comparison.fixed.count
+            printError("\(strict ? "error" : "note"): the baseline can shrink: \(count) recorded use\(count == 1 ? " is" : "s are") gone; run `swiftmod baseline --prune` and commit it")
+        }
+        let failed = !report.findings.isEmpty || !result.failures.isEmpty || (strict && !comparison.fixed.isEmpty)
+        if failed { throw ExitCode(ExitStatus.failure) }
+    }
+}

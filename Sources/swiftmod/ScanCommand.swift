@@ -1,0 +1,33 @@
+import ArgumentParser
+import Lockdown
+
+/// `swiftmod scan`: every use of every configured migration.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "List every use of every migration configured in .swiftmod.yml.",
+        discussion: """
+        Uses allowed inline (`// swiftmod:allow ID -- reason`) are not listed; allow comments that \
+        allow nothing are. Exits 0 (1 when a file cannot be read, 2 for a broken configuration).
+
+        Examples:
+          swiftmod scan
+          swiftmod scan Sources/Profile --migration webview --format json
+        """
+    )
+
+    @OptionGroup var options: LockdownOptions
+
+    @Option(help: "Output format: text, json, sarif, github or xcode.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        let (configuration, migrations, files) = try options.load()
+        let result = options.scan(configuration, migrations, files)
+        let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
+                            inlineAllowedCount: result.allowed)
+        print(format.reporter.render(report), terminator: "")
+        printError("swiftmod scan: \(report.summary) in \(files.count) files")
+        if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import Lockdown
+
+@Suite struct ScannerTests {
+    @Test func findsUsesOfEveryMigrationWithScopes() throws {
+        let repo = try Repository()
+        try repo.write("Sources/Help.swift", """
+        import UIKit
+
+        final class HelpViewController: UIViewController {
+            @IBOutlet weak var titleLabel: UILabel!
+            private let webView = UIWebView()
+
+            func load() {
+                fetch { [weak self] in
+                    guard let `self` = self else { return }
+                    self.webView.reload()
+                }
+            }
+        }
+
+        """)
+        try repo.write("Pods/Lib/Web.swift", "let web = UIWebView()\n")
+        let result = try repo.scan()
+        #expect(result.files == ["Sources/Help.swift"])
+        #expect(result.findings.map { "\($0.migration)@\($0.line):\($0.column) \($0.scope) \($0.text)" } == [
+            "strong-iboutlet@4:15 HelpViewController.titleLabel weak",
+            "webview@5:27 HelpViewController.webView UIWebView",
+            "backtick-self@9:23 HelpViewController.load() `self`",
+        ])
+    }
+
+    @Test func allowCommentsAllowOneUseAndAreCheckedThemselves() throws {
+        let repo = try Repository()
+        try repo.write("A.swift", """
+        // swiftmod:allow webview -- the help screen ships its own HTML renderer until 2027
+        let a = UIWebView()
+        let b = UIWebView() // swiftmod:allow webview -- legacy SDK needs it
+        let c = UIWebView()
+        // swiftmod:allow webview
+        let d = UIWebView()
+        // swiftmod:allow webview -- nothing below uses it
+
+        // swiftmod:allow webvieww -- a typo
+        let e = "// swiftmod:allow webview -- in a string, not a comment"
+
+        """)
+        let result = try repo.scan()
+        #expect(result.allowed == 3)
+        #expect(result.findings.map { "\($0.kind.rawValue)@\($0.line)" } == [
+            "use@4", "allowWithoutReason@5", "unusedAllow@7", "unusedAllow@9",
+        ])
+        #expect(result.findings[3].text.contains("not a configured migration"))
+    }
+
+    @Test func usesInUnparsableRegionsAreStillCounted() throws {
+        let repo = try Repository()
+        try repo.write("Broken.swift", """
+        let ok = UIWebView()
+        func f() {
+            let x = [1, 2,
+            }}} UIWebView ((( UIWebView
+        }
+
+        """)
+        let result = try repo.scan()
+        let uses = result.uses.filter { $0.migration == "webview" }
+        #expect(uses.count == 3)
+        #expect(uses.filter(\.inErrorRegion).count >= 1)
+        #expect(uses.first?.inErrorRegion == false)
+    }
+
+    @Test func unreadableFilesAreReported() throws {
+        let repo = try Repository()
+        try repo.write("Good.swift", "let a = UIWebView()\n")
+        try [UInt8]([0x6C, 0x65, 0x74, 0xFF]).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: repo.root + "/Bad.swift")) }
+        let result = try repo.scan()
+        #expect(result.uses.count == 1)
+        #expect(result.failures.count == 1)
+        #expect(result.failures[0].hasPrefix("Bad.swift: not valid UTF-8"))
+    }
+}
+
+import Foundation
