@@ -5,12 +5,12 @@ import Networking
 /// Module-qualified and plain uses, with the new type in another module.
 struct Downloader {
     let client: Networking.Client
-    let fallback: Client?
+    let fallback: Networking.Client?
     let unrelated: Analytics.HTTPClient
 
     init() {
         client = Networking.Client(timeout: 30)
-        fallback = Client.shared
+        fallback = Networking.Client.shared
         unrelated = Analytics.HTTPClient()
     }
 }

@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func pendingCommandsSaySoAndFail() throws {
-        for command in ["scan", "baseline", "check", "report"] {
+        for command in ["report"] {
             let result = try CLI.swiftmod([command])
             #expect(result.status != 0)
             #expect(result.stderr.contains("not implemented yet"))

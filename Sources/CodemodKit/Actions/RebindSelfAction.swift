@@ -22,30 +22,91 @@ public struct RebindSelfAction: RewriteAction {
 
     public init() {}
 
-    public func edits(in context: ActionContext) throws -> [Edit] {
-        guard let binding = context.match["binding"], let value = context.match["value"],
-              let statement = context.match["statement"] else {
-            throw SiteRefusal(location: context.match.captures.first?.node.start ?? context.tree.source.location(ofByte: 0),
-                              message: "rebind-self needs the captures @binding, @value and @statement")
+    /// The parts of a rebinding: `let` `` `self` `` `=` `self` inside a guard, if or while statement.
+    struct Rebinding {
+        var binding: Node
+        var value: Node
+        var statement: Node
+    }
+
+    /// Finds the rebinding of a match, checking what the query cannot: only `=` (and comments)
+    /// between the name and `self`, and no `case` pattern (`case let `self`? = self`).
+    static func rebinding(in match: QueryMatch) -> Rebinding? {
+        guard let binding = match["binding"], let statement = match["statement"], let letNode = match["let"],
+              letNode.text == "let", letNode.previousSibling?.kind != "case" else { return nil }
+        var next = binding.nextSibling
+        var sawEquals = false
+        while let node = next {
+            if node.kind.hasSuffix("comment") { next = node.nextSibling; continue }
+            if node.kind == "=", !sawEquals { sawEquals = true; next = node.nextSibling; continue }
+            guard sawEquals, node.kind == "self_expression", node.text == "self" else { return nil }
+            return Rebinding(binding: binding, value: node, statement: statement)
         }
+        return nil
+    }
+
+    public func edits(in context: ActionContext) throws -> [Edit] {
+        guard let rebinding = Self.rebinding(in: context.match) else {
+            // Still a backtick rebinding (`case let `self`? = self`, `let `self`: T = self`,
+            // `let `self` = self as? T`), but not one with a safe automatic rewrite.
+            let location = context.match["binding"]?.start ?? context.tree.source.location(ofByte: 0)
+            throw SiteRefusal(location: location, message: "this form of backtick rebinding is rewritten by hand")
+        }
+        let (binding, value, statement) = (rebinding.binding, rebinding.value, rebinding.statement)
         let name = context.params["binding"] ?? "self"
         let shorthand = (context.params["shorthand"] ?? "true") != "false"
-        let head = binding.byteRange.lowerBound..<value.byteRange.upperBound
         guard name != "self" else {
-            return [Edit(range: head, replacement: shorthand ? "self" : "self = self")]
+            var edits = [Edit(range: binding.byteRange, replacement: "self")]
+            if shorthand { edits.append(Self.removal(ofValueAfter: binding, through: value, in: context.tree.source)) }
+            return edits
         }
         if let clash = Self.declarationClash(of: name, around: statement) {
             throw SiteRefusal(location: binding.start,
                               message: "'\(name)' is already used in this scope (line \(clash.start.line)); rename it or choose another --param binding")
         }
-        var edits = [Edit(range: head, replacement: "\(name) = self")]
+        if Self.isInsideConditionalCompilation(statement) {
+            throw SiteRefusal(location: binding.start,
+                              message: "the rebinding is inside an #if block, so its scope differs between build configurations; rename it by hand")
+        }
+        var edits = [Edit(range: binding.byteRange, replacement: name)]
         // Members of the enclosing type, minus any name declared locally in the enclosing method
         // (a parameter or variable of that name hides the member).
-        let members = Self.memberNames(enclosing: statement).subtracting(Self.localNames(around: statement))
+        let members = Self.memberNames(enclosing: statement)
         for region in Self.scope(of: statement, after: value) {
             Self.renameUses(in: region, to: name, members: members, into: &edits)
         }
         return edits
+    }
+
+    /// The removal of `= self` after the binding (with the blanks before `=` when it shares a line
+    /// with what precedes it); comments in between stay where they are.
+    static func removal(ofValueAfter binding: Node, through value: Node, in source: SourceText) -> Edit {
+        var equals = binding.nextSibling
+        while let node = equals, node.kind != "=" { equals = node.nextSibling }
+        var start = equals?.byteRange.lowerBound ?? value.byteRange.lowerBound
+        while start > binding.byteRange.upperBound, source.bytes[start - 1] == 0x20 || source.bytes[start - 1] == 0x09 {
+            start -= 1
+        }
+        if start > 0, source.bytes[start - 1] == 0x0A {
+            // `=` opens its own line: keep that line's indentation, take the line break before it
+            // only when no comment would swallow what follows.
+            start = equals?.byteRange.lowerBound ?? start
+        }
+        return Edit.removal(start..<value.byteRange.upperBound)
+    }
+
+    /// Whether a statement sits between `#if` and its `#endif` in its block.
+    static func isInsideConditionalCompilation(_ statement: Node) -> Bool {
+        var depth = 0
+        var previous = statement.previousSibling
+        while let node = previous {
+            if node.kind == "directive" {
+                let text = node.text
+                if text.hasPrefix("#endif") { depth -= 1 } else if text.hasPrefix("#if") { depth += 1 }
+            }
+            previous = node.previousSibling
+        }
+        return depth > 0
     }
 
     /// The nodes the rebinding governs.
@@ -59,8 +120,15 @@ public struct RebindSelfAction: RewriteAction {
             regions.append(child)
         }
         if statement.kind == "guard_statement" {
+            var depth = 0
             var next = statement.nextSibling
             while let node = next {
+                if node.kind == "directive" {
+                    let text = node.text
+                    if text.hasPrefix("#if") { depth += 1 } else if text.hasPrefix("#endif") { depth -= 1 }
+                    // `#else`, `#elseif` or `#endif` of a block the guard is in: the scope ends.
+                    if depth < 0 || (depth == 0 && (text.hasPrefix("#else") || text.hasPrefix("#elseif"))) { break }
+                }
                 regions.append(node)
                 next = node.nextSibling
             }
@@ -78,12 +146,22 @@ public struct RebindSelfAction: RewriteAction {
             case _ where typeDeclarations.contains(node.kind):
                 return false
             case "lambda_literal":
-                return !capturesSelfWeakly(node)
+                if capturesSelfWeakly(node) { return false }
+                // `[unowned self]` captures the rebound self: it becomes `[unowned this]`.
+                for item in node.child(field: "captures")?.namedChildren ?? [] where item.kind == "capture_list_item" {
+                    if let captured = item.child(field: "name"), captured.kind == "simple_identifier", captured.text == "self" {
+                        edits.append(Edit(range: captured.byteRange, replacement: name))
+                    }
+                }
+                return true
             case "self_expression":
                 if node.text == "self" { edits.append(Edit(range: node.byteRange, replacement: name)) }
                 return false
             case "simple_identifier":
-                if members.contains(node.text), isImplicitMemberReference(node) {
+                // `if let detail {` unwraps the member `detail` through the implicit self.
+                if isShorthandBinding(node), members.contains(node.text), !isHiddenByLocal(node) {
+                    edits.append(Edit(range: node.byteRange.upperBound..<node.byteRange.upperBound, replacement: " = \(name).\(node.text)"))
+                } else if members.contains(node.text), isImplicitMemberReference(node), !isHiddenByLocal(node) {
                     edits.append(Edit(range: node.byteRange.lowerBound..<node.byteRange.lowerBound, replacement: "\(name)."))
                 }
                 return false
@@ -93,12 +171,13 @@ public struct RebindSelfAction: RewriteAction {
         }
     }
 
-    /// Whether a closure captures `self` weakly or unowned (`[weak self]`, `[unowned(safe) self]`).
+    /// Whether a closure captures `self` weakly (`[weak self]`): such a closure has its own
+    /// optional self and is left alone.
     static func capturesSelfWeakly(_ closure: Node) -> Bool {
         guard let captures = closure.child(field: "captures") else { return false }
         return captures.namedChildren.contains { item in
             item.kind == "capture_list_item"
-                && item.namedChildren.contains { $0.kind == "ownership_modifier" }
+                && item.namedChildren.contains { $0.kind == "ownership_modifier" && $0.text == "weak" }
                 && item.child(field: "name")?.text == "self"
         }
     }
@@ -113,11 +192,29 @@ public struct RebindSelfAction: RewriteAction {
         }
     }
 
+    static let implicitNames: Set<String> = ["error", "newValue", "oldValue"]
+
+    /// Whether an identifier is a condition's shorthand binding (`if let detail {`).
+    static func isShorthandBinding(_ node: Node) -> Bool {
+        guard node.fieldName == "bound_identifier",
+              let parent = node.parent, ["if_statement", "guard_statement", "while_statement"].contains(parent.kind) else {
+            return false
+        }
+        var next = node.nextSibling
+        while let sibling = next, sibling.kind.hasSuffix("comment") { next = sibling.nextSibling }
+        return next?.kind != "="
+    }
+
     /// Whether an identifier, alone, refers to a value or function (`reload()`, `count + 1`)
     /// rather than being a member after a dot, a label, or a declaration.
     static func isImplicitMemberReference(_ node: Node) -> Bool {
         guard let parent = node.parent else { return false }
         if isDeclaredName(node) { return false }
+        // `.selected` is an implicit member of a type, `(name: 1)` a tuple label.
+        if parent.kind == "prefix_expression", parent.children.first?.kind == "." { return false }
+        if node.fieldName == "name", parent.kind == "tuple_expression" || parent.kind == "tuple_type_item" { return false }
+        // Names the compiler declares implicitly: `error` in `catch`, `newValue`/`oldValue` in observers.
+        if implicitNames.contains(node.text) { return false }
         switch parent.kind {
         case "navigation_suffix", "value_argument_label", "capture_list_item", "type_identifier":
             return false
@@ -131,24 +228,66 @@ public struct RebindSelfAction: RewriteAction {
         }
     }
 
-    /// Every name declared in the outermost function or closure around a statement that is still
-    /// inside its type (the method holding the closure), or in the whole file at top level.
-    static func localNames(around statement: Node) -> Set<String> {
-        var container = statement
-        for ancestor in statement.ancestors {
-            if typeDeclarations.contains(ancestor.kind) || ancestor.kind.hasSuffix("_body") && ancestor.kind != "function_body" { break }
-            container = ancestor
+    /// Whether a local declaration visible at the node gives its name a local meaning: a variable
+    /// or `guard` binding earlier in an enclosing block, or a parameter, loop variable, pattern or
+    /// condition binding of an enclosing construct. Searched up to the enclosing type.
+    static func isHiddenByLocal(_ node: Node) -> Bool {
+        let name = node.text
+        var inner = node
+        for ancestor in node.ancestors {
+            if typeDeclarations.contains(ancestor.kind) || ancestor.kind.hasSuffix("_body") && ancestor.kind != "function_body" {
+                return false
+            }
+            for sibling in ancestor.children {
+                if sibling == inner { break }
+                if ancestor.kind == "statements" ? declaresForLaterStatements(sibling, name) : declaresInHeader(sibling, name) {
+                    return true
+                }
+            }
+            inner = ancestor
         }
-        return Set(container.descendants.filter(isDeclaredName).map(\.text))
+        return false
     }
 
-    /// The names of the members declared directly in the types enclosing a statement (in this
-    /// file): what an unqualified name inside the closure may implicitly refer to through self.
+    /// Whether a statement declares a name for the statements after it.
+    static func declaresForLaterStatements(_ statement: Node, _ name: String) -> Bool {
+        switch statement.kind {
+        case "property_declaration":
+            return statement.children(field: "name").contains { $0.descendants.contains { isDeclaredName($0) && $0.text == name } }
+        case "guard_statement":
+            return statement.children.contains { $0.fieldName == "bound_identifier" && $0.text == name }
+                || statement.children.contains { $0.kind == "pattern" && $0.descendants.contains { isDeclaredName($0) && $0.text == name } }
+        case "function_declaration":
+            return statement.child(field: "name")?.text == name
+        default:
+            return false
+        }
+    }
+
+    /// Whether part of a construct's header (parameters, a loop pattern, conditions, a case
+    /// pattern) declares a name for what follows it.
+    static func declaresInHeader(_ part: Node, _ name: String) -> Bool {
+        if part.kind == "statements" || part.kind == "lambda_literal" { return false }
+        if part.kind == "simple_identifier" { return isDeclaredName(part) && part.text == name }
+        return part.descendants.contains { $0.kind == "simple_identifier" && $0.text == name && isDeclaredName($0) }
+    }
+
+    /// The instance members that an unqualified name inside the closure may implicitly refer to
+    /// through self: those declared in the innermost type around the statement, and in the
+    /// extensions of that type in the same file. Static members and outer types' members are not
+    /// reachable that way.
     static func memberNames(enclosing statement: Node) -> Set<String> {
+        guard let type = statement.ancestors.first(where: { $0.kind == "class_declaration" }),
+              let typeName = type.child(field: "name")?.text else { return [] }
         var names = Set<String>()
-        for ancestor in statement.ancestors where ancestor.kind == "class_declaration" {
-            guard let body = ancestor.child(field: "body") else { continue }
-            for member in body.namedChildren {
+        var declarations: [Node] = []
+        statement.tree.root.walk { node in
+            if node.kind == "class_declaration", node.child(field: "name")?.text == typeName { declarations.append(node) }
+            return true
+        }
+        for declaration in declarations {
+            guard let body = declaration.child(field: "body") else { continue }
+            for member in body.namedChildren where !isStatic(member) {
                 switch member.kind {
                 case "property_declaration":
                     for pattern in member.children(field: "name") {
@@ -164,6 +303,12 @@ public struct RebindSelfAction: RewriteAction {
             }
         }
         return names
+    }
+
+    static func isStatic(_ member: Node) -> Bool {
+        member.namedChildren.first { $0.kind == "modifiers" }?.namedChildren.contains {
+            $0.kind == "property_modifier" && ($0.text == "static" || $0.text == "class")
+        } ?? false
     }
 
     /// A use or declaration of `name` in the closure or function around the statement, which the

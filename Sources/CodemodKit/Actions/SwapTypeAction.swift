@@ -40,8 +40,16 @@ public struct SwapTypeAction: RewriteAction {
             name == from || (!module.isEmpty && name == "\(module).\(from)")
         }
 
-        /// What a module-qualified use (`OldKit.Client`) becomes.
-        var qualifiedReplacement: String { to.contains(".") ? to : "\(module).\(toName)" }
+        /// What a plain use (`Client`) becomes: `to` as written.
+        var plainReplacement: String { to }
+
+        /// What a module-qualified use (`OldKit.Client`) becomes: `to` when it names its module,
+        /// else the new type in the imported module, else in the old type's module.
+        var qualifiedReplacement: String {
+            if to.contains(".") { return to }
+            if !importModule.isEmpty { return "\(importModule).\(toName)" }
+            return "\(module).\(toName)"
+        }
     }
 
     /// Declarations that introduce a type name.
@@ -81,7 +89,7 @@ public struct SwapTypeAction: RewriteAction {
         var edits: [Edit]
         switch position {
         case .plain:
-            edits = [Edit(range: node.byteRange, replacement: names.toName)]
+            edits = [Edit(range: node.byteRange, replacement: names.plainReplacement)]
         case let .qualified(qualifier):
             edits = [Edit(range: qualifier.byteRange.lowerBound..<node.byteRange.upperBound, replacement: names.qualifiedReplacement)]
         }
@@ -113,8 +121,11 @@ public struct SwapTypeAction: RewriteAction {
             guard index == 1, !names.module.isEmpty, components[0].text == names.module else { return nil }
             return .qualified(components[0])
         case "enum_entry", "value_argument_label", "function_declaration", "parameter", "lambda_parameter",
-             "pattern", "type_parameter", "class_declaration", "protocol_declaration", "typealias_declaration":
+             "pattern", "type_parameter", "class_declaration", "protocol_declaration", "typealias_declaration",
+             "associatedtype_declaration":
             return nil
+        case "tuple_expression", "tuple_type_item" where node.fieldName == "name":
+            return nil  // a tuple label: `(Client: 1)`
         case "prefix_expression":
             // `.Client` is an implicit member, not the type.
             return parent.children.first?.kind == "." ? nil : .plain
@@ -134,37 +145,102 @@ public struct SwapTypeAction: RewriteAction {
         declaration.child(field: "declaration_kind")?.text == "extension"
     }
 
-    /// Whether a scope around the node declares its own type or generic parameter of the name.
+    /// Whether a scope around the node declares its own meaning of the name: a nested type, an
+    /// associated type, an enum case or a generic parameter — in the scope itself or, for a type,
+    /// in any declaration or extension of that type in the file.
     static func isShadowed(_ node: Node, ancestors: [Node], name: String) -> Bool {
+        let shadowingTypes = typesDeclaring(name, in: node.tree)
         for scope in ancestors {
-            for child in scope.namedChildren where !child.byteRange.contains(node.byteRange.lowerBound) || child.kind == "type_parameters" {
-                if child.kind == "type_parameters",
-                   child.namedChildren.contains(where: { $0.kind == "type_parameter" && $0.namedChildren.first?.text == name }) {
-                    return true
-                }
-                if scope.kind != "source_file", typeDeclarations.contains(child.kind), declaredName(of: child) == name,
-                   !(child.kind == "class_declaration" && isExtension(child)) {
-                    return true
-                }
+            if scope.kind == "class_declaration" || scope.kind == "protocol_declaration",
+               let typeName = declaredName(of: scope), shadowingTypes.contains(lastComponent(typeName)) {
+                return true
+            }
+            for child in scope.namedChildren where !child.byteRange.contains(node.byteRange.lowerBound) {
+                if scope.kind != "source_file", declares(child, name) { return true }
             }
         }
         return false
     }
 
-    /// The insertion of `import Module` after the file's last import, unless it is there already.
+    /// Whether a declaration (a direct child of a scope) gives the name its own meaning.
+    static func declares(_ child: Node, _ name: String) -> Bool {
+        switch child.kind {
+        case "type_parameters":
+            return child.namedChildren.contains { $0.kind == "type_parameter" && $0.namedChildren.first?.text == name }
+        case "class_declaration":
+            return !isExtension(child) && declaredName(of: child) == name
+        case "protocol_declaration", "typealias_declaration", "associatedtype_declaration":
+            return declaredName(of: child) == name
+        case "enum_entry":
+            return child.children(field: "name").contains { $0.text == name }
+        default:
+            return false
+        }
+    }
+
+    /// The types of a file whose declaration declares the name inside (nested type, enum case,
+    /// associated type, generic parameter): their extensions see that meaning too.
+    static func typesDeclaring(_ name: String, in tree: SyntaxTree) -> Set<String> {
+        var result = Set<String>()
+        tree.root.walk { node in
+            guard node.kind == "class_declaration" || node.kind == "protocol_declaration",
+                  let typeName = declaredName(of: node) else { return true }
+            let body = node.child(field: "body")?.namedChildren ?? []
+            if (node.namedChildren + body).contains(where: { declares($0, name) }) {
+                result.insert(lastComponent(typeName))
+            }
+            return true
+        }
+        return result
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The insertion of `import Module` on the line after the file's last unconditional import
+    /// (never inside `#if`), unless it is imported unconditionally already. Without imports, it
+    /// goes before the first declaration and its doc comment, below the file's header comment.
     static func importEdit(for module: String, in tree: SyntaxTree) -> Edit? {
         guard !module.isEmpty else { return nil }
-        let imports = tree.root.namedChildren.filter { $0.kind == "import_declaration" }
+        var depth = 0
+        var imports: [Node] = []
+        for child in tree.root.namedChildren {
+            if child.kind == "directive" {
+                if child.text.hasPrefix("#if") { depth += 1 } else if child.text.hasPrefix("#endif") { depth -= 1 }
+            } else if child.kind == "import_declaration", depth == 0 {
+                imports.append(child)
+            }
+        }
         if imports.contains(where: { declaration in
             declaration.namedChildren.contains { $0.kind == "identifier" && $0.text == module }
         }) {
             return nil
         }
+        let source = tree.source
         if let last = imports.last {
-            return Edit(range: last.byteRange.upperBound..<last.byteRange.upperBound, replacement: "\nimport \(module)")
+            let line = source.line(containing: last.byteRange.upperBound)
+            if line < source.lineCount {
+                let next = source.lineStarts[line]
+                return Edit(range: next..<next, replacement: "import \(module)\n")
+            }
+            return Edit(range: source.bytes.count..<source.bytes.count, replacement: "\nimport \(module)")
         }
-        let first = tree.root.namedChildren.first { $0.kind != "comment" && $0.kind != "multiline_comment" }
-        let offset = first?.byteRange.lowerBound ?? tree.source.bytes.count
+        let children = tree.root.namedChildren
+        guard let firstIndex = children.firstIndex(where: { !$0.kind.hasSuffix("comment") }) else {
+            return Edit(range: source.bytes.count..<source.bytes.count, replacement: "import \(module)\n")
+        }
+        // Walk back over doc comments attached to the declaration (no blank line in between); a
+        // plain `//` comment above is the file's header and stays first.
+        var start = children[firstIndex]
+        var index = firstIndex - 1
+        while index >= 0, children[index].kind.hasSuffix("comment"),
+              children[index].text.hasPrefix("///") || children[index].text.hasPrefix("/**"),
+              source.line(containing: start.byteRange.lowerBound) - source.line(containing: children[index].byteRange.upperBound) <= 1 {
+            start = children[index]
+            index -= 1
+        }
+        let offset = source.lineStarts[source.line(containing: start.byteRange.lowerBound) - 1]
         return Edit(range: offset..<offset, replacement: "import \(module)\n\n")
     }
 }

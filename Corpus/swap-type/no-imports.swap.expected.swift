@@ -1,0 +1,6 @@
+import NetKit
+
+/// The feed screen's model. The doc comment stays with its declaration.
+final class FeedModel {
+    let client = NetworkClient()
+}
