@@ -21,19 +21,13 @@ release: bootstrap
 	@$(SWIFT) build -c release --product swiftmod $(STATIC) 2>&1 | grep -v '^\[' || true
 	@test -x $(RELEASE_BINARY)
 
-## The main job on a bundled example.
+## The main job on bundled examples (see scripts/demo).
 demo: release
-	@echo "== swiftmod list"
-	@$(RELEASE_BINARY) list
-	@echo
-	@echo "== swiftmod run strong-iboutlet Corpus/strong-iboutlet/basic.swift   (a dry run: a diff, nothing written)"
-	@$(RELEASE_BINARY) run strong-iboutlet Corpus/strong-iboutlet/basic.swift
-	@echo
-	@echo "Next: add --write to apply it, 'swiftmod parse FILE' to see what a codemod can match,"
-	@echo "      'swiftmod test' to run every codemod's examples. Binary: $(RELEASE_BINARY)"
+	@scripts/demo
 
 ## Build everything and run the whole test suite.
 test: bootstrap
+	@scripts/test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest
 

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Dependencies point one way: swiftmod (CLI) → Lockdown (features) → CodemodKit (engine) →
+/// Dependencies point one way: swiftmod (CLI) → Tracker, Lockdown (features) → CodemodKit (engine) →
 /// SwiftTree (parser) → C targets.
 let package = Package(
     name: "swiftmod",
@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C stubs over the sources that scripts/bootstrap installs in .deps/.
@@ -55,6 +56,10 @@ let package = Package(
         ),
         // Lock-down for CI: configuration, scanning, baselines, comparison and reporters.
         .target(name: "Lockdown", dependencies: ["CodemodKit", "SwiftTree", .product(name: "Yams", package: "Yams")]),
+        // Migration tracker: modules, CODEOWNERS, history (SQLite), progress reports.
+        .target(name: "Tracker", dependencies: [
+            "Lockdown", "CodemodKit", "SwiftTree", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // Command-line interface.
         .executableTarget(
             name: "swiftmod",
@@ -63,12 +68,14 @@ let package = Package(
                 "CodemodKit",
                 "BundledCodemods",
                 "Lockdown",
+                "Tracker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
         .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "BundledCodemods"]),
         .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "CodemodKit", "BundledCodemods"]),
+        .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Lockdown"]),
         // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
         .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),
     ],

@@ -115,7 +115,12 @@ struct GitIgnored {
 }
 
 /// Runs git, returning its standard output, or nil when git is missing or fails.
-enum Git {
+public enum Git {
+    /// The commit checked out in a folder's repository, or nil outside git.
+    public static func head(in directory: String) -> String? {
+        run(["rev-parse", "HEAD"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     static func run(_ arguments: [String], in directory: String) -> [UInt8]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -163,14 +163,6 @@ import Testing
         #expect(query.stdout.contains("@n integer_literal 2:14-2:15: 1"))
     }
 
-    @Test func pendingCommandsSaySoAndFail() throws {
-        for command in ["report"] {
-            let result = try CLI.swiftmod([command])
-            #expect(result.status != 0)
-            #expect(result.stderr.contains("not implemented yet"))
-        }
-    }
-
     @Test func symbolicLinksAreProcessedOnce() throws {
         let scratch = try Scratch()
         let real = try scratch.write("App/Real.swift", weakOutlet)

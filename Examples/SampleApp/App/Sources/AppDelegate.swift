@@ -1,0 +1,5 @@
+import UIKit
+
+final class AppDelegate: UIResponder {
+    var legacyBrowser: UIWebView?
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A CODEOWNERS file, matched the way GitHub matches it: the last matching pattern wins, a
+/// pattern without owners leaves the path unowned, and patterns follow gitignore rules (`*`,
+/// `**`, a leading `/` anchors to the root, a trailing `/` means a folder and everything in it,
+/// a pattern without a slash matches at any depth). GitHub does not support `!` negation, so a
+/// leading `!` is part of the pattern.
+public struct CodeOwners: Sendable {
+    public struct Rule: Sendable {
+        public var pattern: String
+        public var owners: [String]
+        public var line: Int
+        let regex: NSRegularExpression
+    }
+
+    /// The places GitHub looks, in its order.
+    public static let locations = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"]
+
+    public var rules: [Rule]
+    /// Where the rules were read from (repo-relative), or nil when there is no CODEOWNERS file.
+    public var path: String?
+
+    public init(text: String, path: String? = nil) {
+        self.path = path
+        rules = []
+        for (index, raw) in text.components(separatedBy: "\n").enumerated() {
+            var line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let hash = Self.commentStart(line) { line = String(line[..<hash]).trimmingCharacters(in: .whitespaces) }
+            guard !line.isEmpty else { continue }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            let pattern = fields[0].replacingOccurrences(of: "\\#", with: "#")
+            guard let regex = try? NSRegularExpression(pattern: Self.expression(for: pattern)) else { continue }
+            rules.append(Rule(pattern: pattern, owners: Array(fields.dropFirst()), line: index + 1, regex: regex))
+        }
+    }
+
+    /// Reads the repository's CODEOWNERS (`.github/`, the root, or `docs/`), or an empty set.
+    public static func load(root: String) -> CodeOwners {
+        for location in locations {
+            let path = (root as NSString).appendingPathComponent(location)
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                return CodeOwners(text: text, path: location)
+            }
+        }
+        return CodeOwners(text: "")
+    }
+
+    /// The owners of a repo-relative path (empty when unowned).
+    public func owners(of path: String) -> [String] {
+        let range = NSRange(path.startIndex..., in: path)
+        for rule in rules.reversed() where rule.regex.firstMatch(in: path, range: range) != nil {
+            return rule.owners
+        }
+        return []
+    }
+
+    static func commentStart(_ line: String) -> String.Index? {
+        var previous: Character?
+        for index in line.indices {
+            if line[index] == "#", previous != "\\" { return index }
+            previous = line[index]
+        }
+        return nil
+    }
+
+    /// The regular expression of a gitignore-style pattern, matched against repo-relative file paths.
+    static func expression(for pattern: String) -> String {
+        var body = pattern
+        let directoryOnly = body.hasSuffix("/")
+        if directoryOnly { body.removeLast() }
+        let anchored = body.hasPrefix("/") || body.dropLast().contains("/")
+        if body.hasPrefix("/") { body.removeFirst() }
+        if body == "*" || body == "**" || body.isEmpty { return "^.*$" }
+        var expression = ""
+        var characters = Array(body)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "*" {
+                if index + 1 < characters.count, characters[index + 1] == "*" {
+                    if index + 2 < characters.count, characters[index + 2] == "/" {
+                        expression += "(?:.*/)?"
+                        index += 3
+                        continue
+                    }
+                    expression += ".*"
+                    index += 2
+                    continue
+                }
+                expression += "[^/]*"
+            } else if character == "?" {
+                expression += "[^/]"
+            } else {
+                expression += NSRegularExpression.escapedPattern(for: String(character))
+            }
+            index += 1
+        }
+        characters = []
+        let prefix = anchored ? "^" : "^(?:.*/)?"
+        // A name matches a file of that name or a folder of that name (and what is inside it);
+        // `docs/*` matches the files directly in docs; `dir/` only folders.
+        let suffix = directoryOnly ? "/.*$" : (body.hasSuffix("/*") ? "$" : "(?:/.*)?$")
+        return prefix + expression + suffix
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// The counts of one day (or commit), as `report --record` stores them.
+public struct Snapshot: Sendable, Equatable, Codable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    /// The commit the counts were taken at, when in git.
+    public var commit: String?
+    /// Uses per migration.
+    public var totals: [String: Int]
+    /// Uses per migration, per module.
+    public var modules: [String: [String: Int]]
+    /// Uses per migration, per owner.
+    public var owners: [String: [String: Int]]
+
+    public init(date: String, commit: String?, totals: [String: Int], modules: [String: [String: Int]], owners: [String: [String: Int]]) {
+        self.date = date
+        self.commit = commit
+        self.totals = totals
+        self.modules = modules
+        self.owners = owners
+    }
+}
+
+/// The time series of counts, in an SQLite database (`.swiftmod/history.sqlite` by default), so a
+/// daily CI job builds the history that burndowns and projections come from.
+///
+/// A snapshot is keyed by its commit (or, outside git, by its date): recording the same commit
+/// twice replaces the first record instead of adding a second.
+public final class HistoryStore {
+    let queue: DatabaseQueue
+
+    /// Opens (creating if needed) a history database.
+    /// - Throws: a clear error when the file is not a swiftmod history database.
+    public init(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        do {
+            queue = try DatabaseQueue(path: path)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw HistoryError(path: path, detail: "\(error)")
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "snapshot") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("key", .text).notNull().unique()
+                table.column("date", .text).notNull()
+                table.column("commitHash", .text)
+                table.column("recordedAt", .text).notNull()
+            }
+            try db.create(table: "count") { table in
+                table.belongsTo("snapshot", onDelete: .cascade).notNull()
+                table.column("migration", .text).notNull()
+                table.column("dimension", .text).notNull()   // total, module, owner
+                table.column("name", .text).notNull()
+                table.column("uses", .integer).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// Stores a snapshot, replacing an earlier one of the same commit (or date, outside git).
+    public func record(_ snapshot: Snapshot) throws {
+        try queue.write { db in
+            let key = snapshot.commit ?? "date:\(snapshot.date)"
+            try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key])
+            try db.execute(sql: "INSERT INTO snapshot (key, date, commitHash, recordedAt) VALUES (?, ?, ?, ?)",
+                           arguments: [key, snapshot.date, snapshot.commit, ISO8601DateFormatter().string(from: Date())])
+            let id = db.lastInsertedRowID
+            func insert(_ dimension: String, _ migration: String, _ name: String, _ uses: Int) throws {
+                try db.execute(sql: "INSERT INTO count (snapshotId, migration, dimension, name, uses) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [id, migration, dimension, name, uses])
+            }
+            for (migration, uses) in snapshot.totals { try insert("total", migration, "", uses) }
+            for (migration, counts) in snapshot.modules { for (name, uses) in counts { try insert("module", migration, name, uses) } }
+            for (migration, counts) in snapshot.owners { for (name, uses) in counts { try insert("owner", migration, name, uses) } }
+        }
+    }
+
+    /// Every snapshot, oldest first (by date, then by when it was recorded).
+    public func snapshots() throws -> [Snapshot] {
+        try queue.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, date, commitHash FROM snapshot ORDER BY date, recordedAt, id")
+            return try rows.map { row in
+                let id: Int64 = row["id"]
+                var snapshot = Snapshot(date: row["date"], commit: row["commitHash"], totals: [:], modules: [:], owners: [:])
+                for count in try Row.fetchAll(db, sql: "SELECT migration, dimension, name, uses FROM count WHERE snapshotId = ?", arguments: [id]) {
+                    let migration: String = count["migration"]
+                    let name: String = count["name"]
+                    let uses: Int = count["uses"]
+                    switch count["dimension"] as String {
+                    case "total": snapshot.totals[migration] = uses
+                    case "module": snapshot.modules[migration, default: [:]][name] = uses
+                    default: snapshot.owners[migration, default: [:]][name] = uses
+                    }
+                }
+                return snapshot
+            }
+        }
+    }
+}
+
+/// A history database that cannot be opened or read.
+public struct HistoryError: Error, CustomStringConvertible {
+    public var path: String
+    public var detail: String
+    public var description: String { "\(path): not a usable swiftmod history database (\(detail))" }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Lockdown
+import SwiftTree
+
+/// Which module each file belongs to, derived from the repository's layout: explicit `modules:`
+/// globs of `.swiftmod.yml` first, then the nearest enclosing SwiftPM target (its `path:`, or
+/// `Sources/<Target>`, `Tests/<Target>`, `Plugins/<Target>` by default, from any `Package.swift`)
+/// or Xcode project folder (a folder holding `Name.xcodeproj` is module `Name`). Files in none
+/// are in no module.
+public struct ModuleMap: Sendable {
+    /// A folder that is a module.
+    public struct Folder: Sendable, Equatable {
+        /// Repo-relative, without a trailing slash ("" is the root).
+        public var path: String
+        public var name: String
+        /// Where the module was found (`Packages/Feed/Package.swift`, an `.xcodeproj`).
+        public var source: String
+    }
+
+    public static let noModule = "(no module)"
+
+    public var explicit: [(name: String, globs: [Glob])]
+    public var folders: [Folder]
+
+    public init(explicit: [(name: String, globs: [Glob])], folders: [Folder]) {
+        self.explicit = explicit
+        // Deepest first, so the nearest folder wins.
+        self.folders = folders.sorted { ($0.path.count, $0.path) > ($1.path.count, $1.path) }
+    }
+
+    /// Discovers the modules of a repository.
+    public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
+        var folders: [Folder] = []
+        let parser = Parser()
+        for manifest in findFiles(in: root, where: { $0 == "Package.swift" }) {
+            let relative = Scanner.relativePath(manifest, root: root) ?? manifest
+            let packageFolder = (relative as NSString).deletingLastPathComponent
+            guard let source = try? SourceText(contentsOfFile: manifest) else { continue }
+            for target in PackageManifest.targets(in: parser.parse(source)) {
+                let path = target.path ?? "\(target.defaultFolder)/\(target.name)"
+                let full = packageFolder.isEmpty ? path : "\(packageFolder)/\(path)"
+                folders.append(Folder(path: (full as NSString).standardizingPath, name: target.name, source: relative))
+            }
+        }
+        for project in findFiles(in: root, where: { $0.hasSuffix(".xcodeproj") }, folders: true) {
+            let relative = Scanner.relativePath(project, root: root) ?? project
+            let name = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+            folders.append(Folder(path: (relative as NSString).deletingLastPathComponent, name: name, source: relative))
+        }
+        return ModuleMap(explicit: configuration?.modules ?? [], folders: folders)
+    }
+
+    /// The module of a repo-relative file path.
+    public func module(of path: String) -> String {
+        for (name, globs) in explicit where globs.contains(where: { $0.matches(path) }) { return name }
+        for folder in folders where folder.path.isEmpty || path.hasPrefix(folder.path + "/") {
+            return folder.name
+        }
+        return Self.noModule
+    }
+
+    /// Files (or folders) whose name passes a test, skipping hidden folders and build products.
+    static func findFiles(in root: String, where accept: (String) -> Bool, folders: Bool = false) -> [String] {
+        var result: [String] = []
+        var pending = [root]
+        let manager = FileManager.default
+        while let folder = pending.popLast() {
+            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = "\(folder)/\(name)"
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if folders, accept(name) { result.append(path); continue }
+                    if FileWalker.skippedFolders.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
+                    pending.append(path)
+                } else if !folders, accept(name) {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+}
+
+import CodemodKit
+
+/// Reads the targets of a `Package.swift` from its syntax tree (it is never run).
+enum PackageManifest {
+    struct Target {
+        var name: String
+        var path: String?
+        var defaultFolder: String
+    }
+
+    static let kinds: [String: String] = [
+        "target": "Sources", "executableTarget": "Sources", "macro": "Sources", "systemLibrary": "Sources",
+        "binaryTarget": "Sources", "testTarget": "Tests", "plugin": "Plugins",
+    ]
+
+    static func targets(in tree: SyntaxTree) -> [Target] {
+        var result: [Target] = []
+        tree.root.walk { node in
+            guard node.kind == "call_expression",
+                  let callee = node.namedChildren.first, callee.kind == "prefix_expression" || callee.kind == "navigation_expression",
+                  let kind = kinds[callee.text.trimmingCharacters(in: CharacterSet(charactersIn: "."))] else { return true }
+            var name: String?
+            var path: String?
+            for argument in node.descendants where argument.kind == "value_argument" && argument.parent?.parent?.parent == node {
+                let label = argument.child(field: "name")?.text
+                let value = argument.child(field: "value")
+                guard let value, value.kind == "line_string_literal" else { continue }
+                let text = value.text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                if label == "name" { name = text } else if label == "path" { path = text }
+            }
+            if let name { result.append(Target(name: name, path: path, defaultFolder: kind)) }
+            return true
+        }
+        return result
+    }
+}

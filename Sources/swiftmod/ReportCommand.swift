@@ -1,0 +1,88 @@
+import ArgumentParser
+import CodemodKit
+import Foundation
+import Lockdown
+import Tracker
+
+/// `swiftmod report`: how much is left of each migration, per module and team, over time.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Report migration progress per module and team, with history and projections.",
+        discussion: """
+        Counts the uses of every migration in .swiftmod.yml, per module (SwiftPM targets of any \
+        Package.swift, folders with an .xcodeproj, or `modules:` globs in .swiftmod.yml) and per \
+        owner (CODEOWNERS in .github/, the root or docs/). With --record, today's counts are stored \
+        in an SQLite history (one record per commit), from which the report draws each migration's \
+        trend, its projected completion date against the deadline, and the teams that are behind.
+
+        Examples:
+          swiftmod report
+          swiftmod report --record                              # in a daily CI job
+          swiftmod report --format html --output progress.html  # one self-contained page
+        """
+    )
+
+    @OptionGroup var options: LockdownOptions
+
+    @Option(help: "Output format: text, json, csv or html.")
+    var format: ProgressFormat = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Store today's counts in the history (replacing an earlier record of the same commit).")
+    var record = false
+
+    @Option(help: ArgumentHelp("The history database (default: .swiftmod/history.sqlite at the repository root).", valueName: "path"))
+    var history: String?
+
+    @Option(help: ArgumentHelp("The day the counts are for (default: today, UTC).", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    func validate() throws {
+        if let date, Deadline.date(date) == nil { throw ValidationError("--date takes a day like 2026-11-22") }
+        if record, !options.paths.isEmpty || !options.only.isEmpty {
+            throw ValidationError("--record stores counts of the whole repository; leave out paths and --migration")
+        }
+    }
+
+    func run() throws {
+        let (configuration, migrations, files) = try options.load()
+        let result = options.scan(configuration, migrations, files)
+        let root = configuration.root
+        let builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
+                                      owners: CodeOwners.load(root: root), today: date ?? DateText.today)
+        let commit = Git.head(in: root)
+        let historyPath = history.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            ?? (root as NSString).appendingPathComponent(".swiftmod/history.sqlite")
+        var snapshots: [Snapshot] = []
+        do {
+            if record || FileManager.default.fileExists(atPath: historyPath) {
+                let store = try HistoryStore(path: historyPath)
+                if record {
+                    try store.record(builder.snapshot(uses: result.uses, migrations: migrations, commit: commit))
+                }
+                snapshots = try store.snapshots()
+            }
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.failure)
+        }
+        let report = builder.report(uses: result.uses, migrations: migrations, history: snapshots, commit: commit)
+        let text = format.render(report)
+        if let output {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CommandFailure(message: "\(output): cannot write the report: \(error.localizedDescription)", exitCode: ExitStatus.failure)
+            }
+            printError("swiftmod report: wrote \(output) (\(report.migrations.reduce(0) { $0 + $1.total }) uses left in \(report.migrations.count) migrations)")
+        } else {
+            print(text, terminator: "")
+        }
+        if record { printError("swiftmod report: recorded \(builder.today)\(commit.map { " at \($0.prefix(10))" } ?? "") in \(historyPath)") }
+        if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+}
+
+extension ProgressFormat: ExpressibleByArgument {}

@@ -1,0 +1,57 @@
+import Foundation
+import Lockdown
+import Testing
+@testable import Tracker
+
+@Suite struct ModuleMapTests {
+    func repository(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-modules-\(UUID().uuidString)").path
+        for (path, content) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try content.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func swiftPMTargetsXcodeFoldersAndExplicitGlobs() throws {
+        let root = try repository([
+            "Packages/Feed/Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Feed",
+                targets: [
+                    .target(name: "FeedUI", dependencies: ["FeedCore"]),
+                    .target(name: "FeedCore", path: "Core/Sources"),
+                    .testTarget(name: "FeedTests", dependencies: [.target(name: "FeedCore")]),
+                ]
+            )
+            """,
+            "App/App.xcodeproj/project.pbxproj": "// project",
+            "App/Sources/AppDelegate.swift": "",
+            "Scripts/tool.swift": "",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let configuration = try Configuration.parse("migrations:\n  - codemod: x\nmodules:\n  Tooling: [\"Scripts/**\"]\n",
+                                                    path: root + "/.swiftmod.yml", root: root)
+        let map = ModuleMap.discover(root: root, configuration: configuration)
+        #expect(map.module(of: "Packages/Feed/Sources/FeedUI/FeedView.swift") == "FeedUI")
+        #expect(map.module(of: "Packages/Feed/Core/Sources/Model.swift") == "FeedCore")
+        #expect(map.module(of: "Packages/Feed/Sources/FeedCore/Model.swift") == "FeedCore")
+        #expect(map.module(of: "Packages/Feed/Tests/FeedTests/FeedTests.swift") == "FeedTests")
+        #expect(map.module(of: "App/Sources/AppDelegate.swift") == "App")
+        #expect(map.module(of: "Scripts/tool.swift") == "Tooling")
+        #expect(map.module(of: "Other/x.swift") == ModuleMap.noModule)
+    }
+
+    @Test func nearestFolderWins() {
+        let map = ModuleMap(explicit: [], folders: [
+            .init(path: "App", name: "App", source: "App/App.xcodeproj"),
+            .init(path: "App/Packages/Kit/Sources/Kit", name: "Kit", source: "App/Packages/Kit/Package.swift"),
+        ])
+        #expect(map.module(of: "App/Packages/Kit/Sources/Kit/A.swift") == "Kit")
+        #expect(map.module(of: "App/Screens/B.swift") == "App")
+        #expect(map.module(of: "AppExtras/C.swift") == ModuleMap.noModule)
+    }
+}

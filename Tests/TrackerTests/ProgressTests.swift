@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Tracker
+
+@Suite struct ProgressTests {
+    @Test func projectionFollowsTheRecentRate() throws {
+        // 40 uses, 10 fewer every 7 days: 10 left on 2026-01-22, gone 7 days later.
+        let projection = try #require(ProgressBuilder.projection([("2026-01-01", 40), ("2026-01-08", 30), ("2026-01-15", 20), ("2026-01-22", 10)]))
+        #expect(projection.burnPerWeek == 10)
+        #expect(projection.completionDate == "2026-01-29")
+        #expect(ProgressBuilder.projection([("2026-01-01", 5)]) == nil)
+        #expect(ProgressBuilder.projection([("2026-01-01", 5), ("2026-02-01", 7)])?.completionDate == nil)
+        #expect(ProgressBuilder.projection([("2026-01-01", 5), ("2026-02-01", 0)])?.completionDate == "2026-02-01")
+    }
+
+    @Test func statusAgainstTheDeadline() {
+        let onTrack = ProgressReport.Projection(burnPerWeek: 1, completionDate: "2026-03-01")
+        #expect(ProgressBuilder.status(total: 0, projection: nil, deadline: "2026-01-01", today: "2026-02-01", hasHistory: false) == .done)
+        #expect(ProgressBuilder.status(total: 3, projection: onTrack, deadline: "2026-04-01", today: "2026-02-01", hasHistory: true) == .onTrack)
+        #expect(ProgressBuilder.status(total: 3, projection: onTrack, deadline: "2026-02-15", today: "2026-02-01", hasHistory: true) == .behind)
+        #expect(ProgressBuilder.status(total: 3, projection: onTrack, deadline: "2026-01-15", today: "2026-02-01", hasHistory: true) == .overdue)
+        #expect(ProgressBuilder.status(total: 3, projection: nil, deadline: "2026-04-01", today: "2026-02-01", hasHistory: false) == .noHistory)
+        #expect(ProgressBuilder.status(total: 3, projection: nil, deadline: nil, today: "2026-02-01", hasHistory: true) == .noDeadline)
+    }
+
+    @Test func historyKeepsOneRecordPerCommit() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)/h.sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = try HistoryStore(path: path)
+        let first = Snapshot(date: "2026-01-01", commit: "aaa", totals: ["m": 5], modules: ["m": ["A": 5]], owners: ["m": ["@t": 5]])
+        try store.record(first)
+        try store.record(Snapshot(date: "2026-01-01", commit: "aaa", totals: ["m": 4], modules: ["m": ["A": 4]], owners: ["m": ["@t": 4]]))
+        try store.record(Snapshot(date: "2026-01-08", commit: "bbb", totals: ["m": 3], modules: [:], owners: [:]))
+        let snapshots = try HistoryStore(path: path).snapshots()
+        #expect(snapshots.map(\.commit) == ["aaa", "bbb"])
+        #expect(snapshots.map { $0.totals["m"] } == [4, 3])
+        #expect(snapshots[0].owners["m"]?["@t"] == 4)
+    }
+
+    @Test func aFileThatIsNotAHistoryIsAnError() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-history-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "this is not sqlite".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: HistoryError.self) { try HistoryStore(path: path) }
+    }
+}
