@@ -3,15 +3,13 @@ import Foundation
 
 /// The allowlist: every use that existed when the lock-down started (or was last recorded).
 ///
-/// The file is JSON with one use per line, sorted, with paths relative to the repository root
-/// and no line numbers or dates, so it changes only when uses change and merges cleanly:
+/// The file is JSON Lines: a header line, then one use per line, sorted, with paths relative to
+/// the repository root and no line numbers or dates, so it changes only when uses change. With no
+/// commas between lines, git's `union` merge driver (`.swiftmod-baseline.jsonl merge=union` in
+/// `.gitattributes`) merges two branches' baselines without conflicts:
 ///
-///     {
-///       "version": 1,
-///       "uses": [
-///         {"file":"Sources/A.swift","migration":"webview","scope":"A.load()","text":"UIWebView"},
-///       ]
-///     }
+///     {"swiftmod-baseline":1}
+///     {"file":"Sources/A.swift","migration":"webview","scope":"A.load()","text":"UIWebView"}
 public struct Baseline: Sendable, Equatable {
     /// One allowed use.
     public struct Entry: Hashable, Sendable, Codable, Comparable {
@@ -41,19 +39,21 @@ public struct Baseline: Sendable, Equatable {
     /// Why a baseline could not be read. Never treated as an empty baseline.
     public enum LoadError: Error, CustomStringConvertible {
         case missing(path: String)
-        case corrupt(path: String, detail: String)
+        case corrupt(path: String, line: Int?, detail: String)
 
         public var description: String {
             switch self {
             case let .missing(path):
                 return "\(path): no baseline file; record today's uses with `swiftmod baseline` and commit it"
-            case let .corrupt(path, detail):
-                return "\(path): not a swiftmod baseline (\(detail)); restore it from version control or record it again with `swiftmod baseline`"
+            case let .corrupt(path, line, detail):
+                return "\(path)\(line.map { ":\($0)" } ?? ""): not a swiftmod baseline (\(detail)); restore it from version control"
+                    + " (recording it again would also allow every new use since)"
             }
         }
     }
 
     public static let version = 1
+    static let header = "{\"swiftmod-baseline\":\(version)}"
 
     /// The entries, sorted.
     public private(set) var entries: [Entry]
@@ -67,45 +67,46 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Reads a baseline file.
-    /// - Throws: `LoadError.missing` or `LoadError.corrupt`.
+    /// - Throws: `LoadError.missing` or `LoadError.corrupt` (with the line at fault).
     public static func load(_ path: String) throws -> Baseline {
         guard FileManager.default.fileExists(atPath: path) else { throw LoadError.missing(path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError.corrupt(path: path, detail: "cannot be read")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw LoadError.corrupt(path: path, line: nil, detail: "cannot be read as UTF-8")
         }
-        struct File: Decodable {
-            var version: Int
-            var uses: [Entry]
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        guard let first = lines.first?.trimmingCharacters(in: .whitespaces) else {
+            throw LoadError.corrupt(path: path, line: 1, detail: "the file is empty")
         }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw LoadError.corrupt(path: path, detail: "invalid JSON: \(context.debugDescription)")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw LoadError.corrupt(path: path, detail: "missing '\(key.stringValue)' at \(Self.codingPath(context.codingPath))")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw LoadError.corrupt(path: path, detail: "wrong type at \(Self.codingPath(context.codingPath))")
-        } catch {
-            throw LoadError.corrupt(path: path, detail: "\(error)")
+        guard first.replacingOccurrences(of: " ", with: "") == header else {
+            if first.hasPrefix("{\"swiftmod-baseline\"") {
+                throw LoadError.corrupt(path: path, line: 1, detail: "a baseline of another version; this swiftmod reads version \(version)")
+            }
+            throw LoadError.corrupt(path: path, line: 1, detail: "the first line must be \(header)")
         }
-        guard file.version == version else {
-            throw LoadError.corrupt(path: path, detail: "version \(file.version); this swiftmod reads version \(version)")
+        let decoder = JSONDecoder()
+        var entries: [Entry] = []
+        for (index, raw) in lines.enumerated().dropFirst() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if line.hasPrefix("<<<<<<<") || line.hasPrefix("=======") || line.hasPrefix(">>>>>>>") {
+                throw LoadError.corrupt(path: path, line: index + 1, detail: "a merge conflict marker; keep both sides' lines, or set `merge=union` for this file in .gitattributes")
+            }
+            do {
+                entries.append(try decoder.decode(Entry.self, from: Data(line.utf8)))
+            } catch {
+                throw LoadError.corrupt(path: path, line: index + 1, detail: "not a use entry: \(line.prefix(80))")
+            }
         }
-        return Baseline(entries: file.uses)
+        return Baseline(entries: entries)
     }
 
-    static func codingPath(_ path: [CodingKey]) -> String {
-        path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-    }
-
-    /// The file's text: one entry per line, keys sorted, no volatile fields.
+    /// The file's text: the header, then one entry per line, keys sorted.
     public var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let lines = entries.map { "    " + String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
-        if lines.isEmpty { return "{\n  \"version\": \(Self.version),\n  \"uses\": []\n}\n" }
-        return "{\n  \"version\": \(Self.version),\n  \"uses\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}\n"
+        let lines = entries.map { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
+        return ([Self.header] + lines).joined(separator: "\n") + "\n"
     }
 
     /// Writes the file atomically (a new file, or replacing the old one).
@@ -134,22 +135,36 @@ public struct Comparison: Sendable {
     public var fixed: [Baseline.Entry] = []
     /// Uses the baseline allows.
     public var allowed: [Finding] = []
+    /// Uses that moved from a file that no longer exists (renamed or moved), with the entry of
+    /// the old file that allows each.
+    public var moved: [(entry: Baseline.Entry, use: Finding)] = []
 
     /// Matches uses against the baseline.
     ///
     /// First within each file: a use matches an entry of the same file with the same fingerprint
     /// (migration, enclosing declarations, text); when a file has more uses of one fingerprint than
-    /// the baseline, only the surplus (the last ones) is new. Then across files, for renamed and
-    /// moved files: leftover uses match leftover entries of the same fingerprint anywhere.
-    /// - Parameter scannedFiles: the files the scan covered; entries of other files are neither
-    ///   matched nor reported as fixed (a partial check says nothing about them).
-    public init(uses: [Finding], baseline: Baseline, scannedFiles: Set<String>? = nil) {
-        let entries = baseline.entries.filter { scannedFiles?.contains($0.file) ?? true }
+    /// the baseline, only the surplus (the last ones) is new. Then, for renamed and moved files:
+    /// leftover uses match leftover entries of files that no longer exist. Entries of files that
+    /// still exist never allow uses elsewhere, so fixing a use in one file cannot pay for a new use
+    /// in another.
+    /// - Parameters:
+    ///   - scannedFiles: the files the scan covered (nil: the whole repository); entries of other
+    ///     existing files are neither matched nor reported as fixed.
+    ///   - fileExists: whether a repo-relative file exists now.
+    public init(uses: [Finding], baseline: Baseline, scannedFiles: Set<String>? = nil,
+                fileExists: (String) -> Bool) {
+        var exists: [String: Bool] = [:]
+        func present(_ file: String) -> Bool {
+            if let known = exists[file] { return known }
+            let answer = fileExists(file)
+            exists[file] = answer
+            return answer
+        }
+        let entries = baseline.entries.filter { scannedFiles?.contains($0.file) ?? true || !present($0.file) }
         // Pass 1: within files.
         var available: [String: [Fingerprint: Int]] = [:]
         for entry in entries { available[entry.file, default: [:]][entry.fingerprint, default: 0] += 1 }
         var leftover: [Finding] = []
-        // Walk uses backwards per fingerprint so that the surplus is the last uses in the file.
         var byKey: [String: [Fingerprint: [Finding]]] = [:]
         for use in uses { byKey[use.file, default: [:]][use.fingerprint, default: []].append(use) }
         for (file, groups) in byKey {
@@ -158,25 +173,31 @@ public struct Comparison: Sendable {
                 let matched = min(allowance, group.count)
                 allowed += group.prefix(matched)
                 leftover += group.dropFirst(matched)
-                available[file]?[fingerprint] = allowance - matched
+                if matched > 0 { available[file]![fingerprint] = allowance - matched }
             }
         }
-        // Pass 2: across files (renames and moves).
-        var pool: [Fingerprint: [Baseline.Entry]] = [:]
+        // What is left of the baseline: fixed uses, or uses of files that moved.
+        var remaining: [Baseline.Entry] = []
         for entry in entries.reversed() where (available[entry.file]?[entry.fingerprint] ?? 0) > 0 {
             available[entry.file]![entry.fingerprint]! -= 1
-            pool[entry.fingerprint, default: []].append(entry)
+            remaining.append(entry)
+        }
+        // Pass 2: leftover uses match entries of files that are gone (renames and moves).
+        var pool: [Fingerprint: [Baseline.Entry]] = [:]
+        var kept: [Baseline.Entry] = []
+        for entry in remaining {
+            if present(entry.file) { kept.append(entry) } else { pool[entry.fingerprint, default: []].append(entry) }
         }
         for use in leftover.sorted(by: Self.fileOrder) {
-            if var candidates = pool[use.fingerprint], !candidates.isEmpty {
-                candidates.removeLast()
+            if var candidates = pool[use.fingerprint], let entry = candidates.popLast() {
                 pool[use.fingerprint] = candidates
                 allowed.append(use)
+                moved.append((entry, use))
             } else {
                 newUses.append(use)
             }
         }
-        fixed = pool.values.flatMap { $0 }.sorted()
+        fixed = (kept + pool.values.flatMap { $0 }).sorted()
         newUses.sort(by: Self.fileOrder)
         allowed.sort(by: Self.fileOrder)
     }

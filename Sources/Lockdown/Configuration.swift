@@ -92,7 +92,7 @@ public struct Configuration: Sendable {
             path: path, root: root, migrations: [],
             include: try globs("include", default: ["**/*.swift"]),
             exclude: try globs("exclude", default: []),
-            baseline: try top["baseline"].map { try reader.string($0, "baseline") } ?? ".swiftmod-baseline.json",
+            baseline: try top["baseline"].map { try reader.string($0, "baseline") } ?? ".swiftmod-baseline.jsonl",
             codemodFolders: try top["codemods"].map { try reader.strings($0, "codemods") } ?? [],
             modules: [])
         if let modules = top["modules"] {
@@ -116,6 +116,9 @@ public struct Configuration: Sendable {
             let codemod = try reader.string(codemodNode, "\(field).codemod")
             let id = try fields["id"].map { try reader.string($0, "\(field).id") } ?? codemod
             let line = entry.mark?.line ?? 0
+            guard id.range(of: "^[A-Za-z0-9_.-]+$", options: .regularExpression) != nil else {
+                throw reader.fail(fields["id"] ?? entry, "\(field).id", "'\(id)' must be letters, digits, '.', '_' or '-' (allow comments name it)")
+            }
             if let other = seen[id] {
                 throw reader.fail(fields["id"] ?? entry, "\(field).id", "'\(id)' is used by another migration (line \(other)); give each an id")
             }

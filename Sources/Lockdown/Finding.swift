@@ -1,3 +1,5 @@
+import SwiftTree
+
 /// One reported thing: a use of a migration's pattern, or an allow comment that is wrong.
 public struct Finding: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable {
@@ -25,6 +27,39 @@ public struct Finding: Sendable, Codable, Equatable {
     public var scope: String
     /// Whether the use sits in a region the parser could not read.
     public var inErrorRegion: Bool
+    /// The columns in Unicode characters (what GitHub counts) and in UTF-16 code units (SARIF's
+    /// default); `column` and `endColumn` count UTF-8 bytes, as compilers and Xcode do.
+    public var characterColumn: Int?
+    public var endCharacterColumn: Int?
+    public var utf16Column: Int?
+    public var endUTF16Column: Int?
+
+    public init(kind: Kind, migration: String, codemod: String, file: String, line: Int, column: Int,
+                endLine: Int, endColumn: Int, text: String, scope: String, inErrorRegion: Bool) {
+        self.kind = kind
+        self.migration = migration
+        self.codemod = codemod
+        self.file = file
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.text = text
+        self.scope = scope
+        self.inErrorRegion = inErrorRegion
+    }
+
+    /// Fills the character and UTF-16 columns from source positions.
+    mutating func setCharacterColumns(start: SourceLocation, end: SourceLocation, in source: SourceText) {
+        characterColumn = start.characterColumn
+        endCharacterColumn = end.characterColumn
+        func utf16(_ location: SourceLocation) -> Int {
+            let lineStart = source.lineStarts[location.line - 1]
+            return source.text(in: lineStart..<location.offset).utf16.count + 1
+        }
+        utf16Column = utf16(start)
+        endUTF16Column = utf16(end)
+    }
 
     /// What identifies the use across edits, moves and renames: the migration, the declarations
     /// around it and its text — never its line or file.

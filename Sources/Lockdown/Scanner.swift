@@ -8,12 +8,20 @@ public struct ScanResult: Sendable {
     public var findings: [Finding] = []
     /// Uses allowed by `// swiftmod:allow` comments.
     public var allowed = 0
-    /// Files that could not be read (with the reason).
-    public var failures: [String] = []
+    /// Files that could not be read.
+    public var failures: [FileFailure] = []
     /// Repo-relative paths of every file scanned.
     public var files: [String] = []
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
+}
+
+/// A file that could not be read, and why.
+public struct FileFailure: Sendable, Equatable, CustomStringConvertible {
+    /// Repo-relative.
+    public var file: String
+    public var reason: String
+    public var description: String { "\(file): \(reason)" }
 }
 
 /// Finds the uses of every migration in files: each file is read and parsed once for all of them.
@@ -27,11 +35,16 @@ public struct Scanner: Sendable {
     public let root: String
     public let migrations: [Migration]
     public var jobs: Int
+    /// Every migration id of the configuration: allow comments may name any of them, even when
+    /// only some migrations are scanned (those comments are then left alone).
+    public var knownIDs: Set<String>
 
-    public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                knownIDs: Set<String>? = nil) {
         self.root = root
         self.migrations = migrations
         self.jobs = jobs
+        self.knownIDs = knownIDs ?? Set(migrations.map(\.id))
     }
 
     /// The files a configuration covers under some paths (default: the whole root), as absolute paths.
@@ -44,12 +57,17 @@ public struct Scanner: Sendable {
         }
     }
 
-    /// A path relative to the root, or nil when it lies outside.
+    /// A path relative to the root, or nil when it lies outside. Symbolic links in either are
+    /// resolved, so `/tmp/repo` and `/private/tmp/repo` are the same place.
     public static func relativePath(_ path: String, root: String) -> String? {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         let base = root.hasSuffix("/") ? root : root + "/"
-        guard standardized.hasPrefix(base) else { return nil }
-        return String(standardized.dropFirst(base.count))
+        if standardized.hasPrefix(base) { return String(standardized.dropFirst(base.count)) }
+        let resolvedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        let resolvedBase = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
+        if resolvedPath.hasPrefix(resolvedBase) { return String(resolvedPath.dropFirst(resolvedBase.count)) }
+        return resolvedPath == resolvedRoot ? "" : nil
     }
 
     /// Scans files (absolute paths under the root).
@@ -59,7 +77,7 @@ public struct Scanner: Sendable {
         for (findings, allowed, failure, relative) in perFile {
             result.findings += findings
             result.allowed += allowed
-            if let failure { result.failures.append(failure) }
+            if let failure { result.failures.append(FileFailure(file: relative, reason: failure)) }
             result.files.append(relative)
         }
         return result
@@ -74,7 +92,7 @@ public struct Scanner: Sendable {
         do {
             source = try SourceText(contentsOfFile: path)
         } catch {
-            return ([], 0, "\(SourceFileErrorLabel.relabel(error, as: relative))", relative)
+            return ([], 0, SourceFileErrorLabel.reason(error), relative)
         }
         let candidates = migrations.filter { $0.codemod.mightMatch(source.bytes) }
         let mayAllow = source.bytes.count >= Self.allowMarker.count && source.string.contains("swiftmod:allow")
@@ -95,9 +113,11 @@ public struct Scanner: Sendable {
         let uses = migration.codemod.uses(in: tree)
         var result = uses.map { use -> Finding in
             let node = tree.root.descendant(spanning: use.range)
-            return Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
-                           line: use.start.line, column: use.start.column, endLine: use.end.line, endColumn: use.end.column,
-                           text: Scope.folded(use.text), scope: node.map(Scope.path) ?? "", inErrorRegion: use.inErrorRegion)
+            var finding = Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
+                                  line: use.start.line, column: use.start.column, endLine: use.end.line, endColumn: use.end.column,
+                                  text: Scope.folded(use.text), scope: node.map(Scope.path) ?? "", inErrorRegion: use.inErrorRegion)
+            finding.setCharacterColumns(start: use.start, end: use.end, in: tree.source)
+            return finding
         }
         // Occurrences of the required text inside unreadable regions are uses too.
         if let literal = migration.codemod.requiredLiteral, !literal.isEmpty {
@@ -107,10 +127,12 @@ public struct Scanner: Sendable {
                 where !covered.contains(where: { $0.contains(offset) }) {
                     let start = tree.source.location(ofByte: offset)
                     let end = tree.source.location(ofByte: offset + literal.count)
-                    result.append(Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
+                    var finding = Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
                                           line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                                           text: String(decoding: literal, as: UTF8.self), scope: Scope.path(of: region),
-                                          inErrorRegion: true))
+                                          inErrorRegion: true)
+                    finding.setCharacterColumns(start: start, end: end, in: tree.source)
+                    result.append(finding)
                 }
             }
         }
@@ -149,6 +171,8 @@ public struct Scanner: Sendable {
             let offset = text.contentRange(ofLine: line).lowerBound + content[..<markerRange.lowerBound].utf8.count
             guard let node = tree.root.descendant(spanning: offset..<(offset + 2)), node.kind.contains("comment") else { continue }
             let id = String(content[idRange])
+            // A comment for a migration that is not being scanned is not this run's business.
+            if knownIDs.contains(id), !migrations.contains(where: { $0.id == id }) { continue }
             let location = text.location(ofByte: offset)
             func problem(_ kind: Finding.Kind, _ message: String) -> Finding {
                 Finding(kind: kind, migration: id, codemod: "", file: file, line: line, column: location.column,
@@ -172,15 +196,15 @@ public struct Scanner: Sendable {
     }
 }
 
-/// Names a file as the user sees it in read errors.
+/// Says why a file could not be read, without its path.
 enum SourceFileErrorLabel {
-    static func relabel(_ error: Error, as display: String) -> String {
-        guard let error = error as? SourceFileError else { return "\(display): \(error)" }
+    static func reason(_ error: Error) -> String {
+        guard let error = error as? SourceFileError else { return "\(error)" }
         switch error {
-        case .notFound: return "\(display): no such file"
-        case .isDirectory: return "\(display): is a directory"
-        case let .unreadable(_, reason): return "\(display): cannot be read (\(reason))"
-        case let .notUTF8(_, detail): return "\(display): \(detail)"
+        case .notFound: return "no such file"
+        case .isDirectory: return "is a directory"
+        case let .unreadable(_, reason): return "cannot be read (\(reason))"
+        case let .notUTF8(_, detail): return "\(detail)"
         }
     }
 }

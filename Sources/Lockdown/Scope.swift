@@ -9,9 +9,9 @@ enum Scope {
         for ancestor in node.ancestors.reversed() {
             switch ancestor.kind {
             case "class_declaration":
-                let name = ancestor.child(field: "name")?.text ?? "?"
-                let isExtension = ancestor.child(field: "declaration_kind")?.text == "extension"
-                parts.append(isExtension ? "extension \(name)" : name)
+                // A type and its extensions are one scope: moving a method into an extension (to
+                // split a file, or for a conformance) keeps its uses the same.
+                parts.append(ancestor.child(field: "name")?.text ?? "?")
             case "protocol_declaration":
                 parts.append(ancestor.child(field: "name")?.text ?? "?")
             case "function_declaration":

@@ -8,20 +8,23 @@ struct BaselineCommand: ParsableCommand {
         commandName: "baseline",
         abstract: "Record today's uses in the baseline (the allowlist that `check` compares with).",
         discussion: """
-        Writes the baseline file named in .swiftmod.yml (default .swiftmod-baseline.json): one use \
-        per line, sorted, paths relative to the repository root, no line numbers or dates. With \
-        PATHs, only the entries of those files are recorded again. With --prune, uses that are gone \
-        are removed and nothing is added (the ratchet: a fixed use cannot come back).
+        Writes the baseline file named in .swiftmod.yml (default .swiftmod-baseline.jsonl): a \
+        header line, then one use per line, sorted, paths relative to the repository root, no line \
+        numbers or dates. With PATHs (or --migration), only those files (and migrations) are \
+        recorded again and the rest of the baseline is kept. With --prune, uses that are gone are \
+        removed, moved files' entries follow them, and nothing is added (the ratchet: a fixed use \
+        cannot come back).
 
         Examples:
           swiftmod baseline
           swiftmod baseline --prune
+          swiftmod baseline Sources/Feed      # re-record one folder
         """
     )
 
     @OptionGroup var options: LockdownOptions
 
-    @Flag(help: "Only remove entries whose uses are gone; never add any.")
+    @Flag(help: "Only remove entries whose uses are gone (and move entries of moved files); never add any.")
     var prune = false
 
     func run() throws {
@@ -32,53 +35,78 @@ struct BaselineCommand: ParsableCommand {
         }
         let path = configuration.baselinePath
         let ids = Set(migrations.map(\.id))
-        let scanned = Set(result.files)
+        let configured = Set(configuration.migrations.map(\.id))
+        let partial = !options.paths.isEmpty || !options.only.isEmpty
+        let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
+        // An existing baseline must be readable: a corrupt one is never replaced by part of one.
+        let old: Baseline?
+        do {
+            old = try Baseline.load(path)
+        } catch Baseline.LoadError.missing {
+            if prune { throw CommandFailure(message: "\(Baseline.LoadError.missing(path: path))", exitCode: ExitStatus.usage) }
+            old = nil
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
         let updated: Baseline
-        var removed = 0
-        if prune {
-            let old: Baseline
-            do { old = try Baseline.load(path) } catch {
-                throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
-            }
-            let comparison = Comparison(uses: result.uses.filter { ids.contains($0.migration) }, baseline: old,
-                                        scannedFiles: options.paths.isEmpty ? nil : scanned)
-            var gone = Dictionary(grouping: comparison.fixed.filter { ids.contains($0.migration) }, by: { $0 }).mapValues(\.count)
-            let kept = old.entries.filter { entry in
-                if let count = gone[entry], count > 0 {
-                    gone[entry] = count - 1
+        var message: String
+        let display = Scanner.relativePath(path, root: configuration.root) ?? path
+        if prune, let old {
+            let mine = old.entries.filter { ids.contains($0.migration) }
+            let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: mine),
+                                        scannedFiles: options.paths.isEmpty ? nil : Set(result.files), fileExists: exists)
+            var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
+            var kept = old.entries.filter { entry in
+                if let count = remove[entry], count > 0 {
+                    remove[entry] = count - 1
                     return false
                 }
                 return true
             }
-            removed = old.entries.count - kept.count
+            // Entries of migrations no longer configured go too (unless only some were looked at).
+            let orphaned = options.only.isEmpty ? kept.filter { !configured.contains($0.migration) }.count : 0
+            if orphaned > 0 { kept.removeAll { !configured.contains($0.migration) } }
+            kept += comparison.moved.map { Baseline.Entry($0.use) }
             updated = Baseline(entries: kept)
-        } else {
-            let fresh = result.uses.map(Baseline.Entry.init)
-            let old = try? Baseline.load(path)
-            if options.paths.isEmpty && options.only.isEmpty {
-                updated = Baseline(entries: fresh)
-            } else {
-                // Re-record only what this run looked at: these files, these migrations.
-                let base = old?.entries ?? []
-                let looked = { (entry: Baseline.Entry) in
-                    (options.paths.isEmpty || scanned.contains(entry.file)) && ids.contains(entry.migration)
+            message = "Removed \(comparison.fixed.count) fixed use\(comparison.fixed.count == 1 ? "" : "s")"
+            if !comparison.moved.isEmpty { message += ", moved \(comparison.moved.count) to renamed files" }
+            if orphaned > 0 { message += ", dropped \(orphaned) of migrations no longer configured" }
+            message += " in \(display); \(updated.entries.count) remain."
+        } else if partial, let old {
+            // Re-record what this run looked at: these files (and moved files' old entries), these migrations.
+            let scanned = Set(result.files)
+            let roots = options.paths.map { Scanner.relativePath($0, root: configuration.root) ?? "" }
+            let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
+                                        scannedFiles: scanned, fileExists: exists)
+            var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
+            let kept = old.entries.filter { entry in
+                guard ids.contains(entry.migration) else { return true }
+                if options.paths.isEmpty || scanned.contains(entry.file) { return false }
+                if !exists(entry.file), roots.contains(where: { $0.isEmpty || entry.file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") || entry.file == $0 }) {
+                    return false
                 }
-                let keep = base.filter { !looked($0) }
-                updated = Baseline(entries: keep + fresh)
+                if let count = replacedMoves[entry], count > 0 {
+                    replacedMoves[entry] = count - 1
+                    return false
+                }
+                return true
             }
+            updated = Baseline(entries: kept + result.uses.map(Baseline.Entry.init))
+            message = "Recorded \(result.uses.count) use\(result.uses.count == 1 ? "" : "s") of \(files.count) file\(files.count == 1 ? "" : "s") in \(display); \(updated.entries.count) in all."
+        } else {
+            updated = Baseline(findings: result.uses)
+            let perMigration = Dictionary(grouping: updated.entries, by: \.migration).mapValues(\.count)
+            let breakdown = perMigration.keys.sorted().map { "\($0): \(perMigration[$0]!)" }.joined(separator: ", ")
+            message = "Recorded \(updated.entries.count) use\(updated.entries.count == 1 ? "" : "s") in \(display)\(breakdown.isEmpty ? "" : " (\(breakdown))")."
         }
         do {
             try updated.write(to: path)
         } catch {
             throw CommandFailure(message: "\(path): cannot write the baseline: \(error)", exitCode: ExitStatus.failure)
         }
-        let display = Scanner.relativePath(path, root: configuration.root) ?? path
-        if prune {
-            print("Removed \(removed) fixed use\(removed == 1 ? "" : "s") from \(display); \(updated.entries.count) remain.")
-        } else {
-            let perMigration = Dictionary(grouping: updated.entries, by: \.migration).mapValues(\.count)
-            let breakdown = perMigration.keys.sorted().map { "\($0): \(perMigration[$0]!)" }.joined(separator: ", ")
-            print("Recorded \(updated.entries.count) use\(updated.entries.count == 1 ? "" : "s") in \(display)\(breakdown.isEmpty ? "" : " (\(breakdown))").")
+        print(message)
+        if old == nil {
+            print("Tip: commit \(display), and add `\(display) merge=union` to .gitattributes so branches merge it without conflicts.")
         }
     }
 }

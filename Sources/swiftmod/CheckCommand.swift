@@ -43,14 +43,22 @@ struct CheckCommand: ParsableCommand {
         let result = options.scan(configuration, migrations, files)
         let ids = Set(migrations.map(\.id))
         let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
+        let root = configuration.root
         let comparison = Comparison(uses: result.uses, baseline: relevant,
-                                    scannedFiles: options.paths.isEmpty ? nil : Set(result.files))
+                                    scannedFiles: options.paths.isEmpty ? nil : Set(result.files),
+                                    fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) })
         let problems = result.findings.filter { $0.kind != .use }
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
-                            fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed)
+                            fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed, failures: result.failures)
         print(format.reporter.render(report), terminator: "")
-        printError("swiftmod check: \(report.summary) in \(files.count) files")
+        printError("swiftmod check: \(report.summary) in \(files.count) file\(files.count == 1 ? "" : "s")")
+        let configured = Set(configuration.migrations.map(\.id))
+        let orphaned = baseline.entries.filter { !configured.contains($0.migration) }
+        if !orphaned.isEmpty {
+            let names = Set(orphaned.map(\.migration)).sorted().joined(separator: ", ")
+            printError("note: the baseline has \(orphaned.count) entr\(orphaned.count == 1 ? "y" : "ies") of migrations no longer in \(Configuration.fileName) (\(names)); `swiftmod baseline --prune` removes them")
+        }
         if !comparison.fixed.isEmpty {
             let count = comparison.fixed.count
             printError("\(strict ? "error" : "note"): the baseline can shrink: \(count) recorded use\(count == 1 ? " is" : "s are") gone; run `swiftmod baseline --prune` and commit it")

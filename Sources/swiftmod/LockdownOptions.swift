@@ -56,7 +56,8 @@ struct LockdownOptions: ParsableArguments {
     /// Scans, reporting unreadable files on stderr.
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String]) -> ScanResult {
         let result = Scanner(root: configuration.root, migrations: migrations,
-                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).scan(files)
+                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                             knownIDs: Set(configuration.migrations.map(\.id))).scan(files)
         for failure in result.failures { printError("error: \(failure)") }
         return result
     }

@@ -25,9 +25,9 @@ struct ScanCommand: ParsableCommand {
         let (configuration, migrations, files) = try options.load()
         let result = options.scan(configuration, migrations, files)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
-                            inlineAllowedCount: result.allowed)
+                            inlineAllowedCount: result.allowed, failures: result.failures)
         print(format.reporter.render(report), terminator: "")
-        printError("swiftmod scan: \(report.summary) in \(files.count) files")
+        printError("swiftmod scan: \(report.summary) in \(files.count) file\(files.count == 1 ? "" : "s")")
         if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 }

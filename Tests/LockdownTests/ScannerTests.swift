@@ -77,7 +77,7 @@ import Testing
         let result = try repo.scan()
         #expect(result.uses.count == 1)
         #expect(result.failures.count == 1)
-        #expect(result.failures[0].hasPrefix("Bad.swift: not valid UTF-8"))
+        #expect(result.failures[0].description.hasPrefix("Bad.swift: not valid UTF-8"))
     }
 }
 

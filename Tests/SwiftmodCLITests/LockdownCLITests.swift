@@ -17,7 +17,7 @@ import Testing
       - codemod: backtick-self
       - codemod: strong-iboutlet
     exclude: ["Pods/**"]
-    baseline: .swiftmod-baseline.json
+    baseline: .swiftmod-baseline.jsonl
 
     """
 
@@ -159,7 +159,7 @@ import Testing
 
     @Test func formats() throws {
         let repo = try repository()
-        try repo.write(".swiftmod-baseline.json", "{\"version\": 1, \"uses\": []}\n")
+        try repo.write(".swiftmod-baseline.jsonl", "{\"swiftmod-baseline\":1}\n")
         let github = try CLI.swiftmod(["check", "--format", "github"], in: repo.path)
         #expect(github.status == 1)
         #expect(github.stdout.contains("::error file=Sources/Help/HelpViewController.swift,line=5,col=27,"))
@@ -186,7 +186,7 @@ import Testing
         let missing = try CLI.swiftmod(["check"], in: repo.path)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no baseline file"))
-        try repo.write(".swiftmod-baseline.json", "{\"version\": 1, \"uses\": [")
+        try repo.write(".swiftmod-baseline.jsonl", "{\"swiftmod-baseline\":1}\n{\"file\": [")
         let corrupt = try CLI.swiftmod(["check"], in: repo.path)
         #expect(corrupt.status == 2)
         #expect(corrupt.stderr.contains("not a swiftmod baseline"))
@@ -207,5 +207,103 @@ import Testing
         let text = try repo.text("Sources/Help/HelpViewController.swift")
         #expect(text.contains("private let webView = WKWebView()"))
         #expect(text.contains("import WebKit"))
+    }
+}
+
+/// What the lock-down review found, kept as regressions.
+@Suite struct LockdownEdgeTests {
+    func repository() throws -> Scratch {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", LockdownCLITests.config)
+        try repo.write("App/Help/HelpViewController.swift", LockdownCLITests.help)
+        try repo.write("App/Settings/SettingsViewController.swift", LockdownCLITests.settings)
+        return repo
+    }
+
+    @Test func partialCheckAfterAMoveIsQuiet() throws {
+        let repo = try repository()
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        try FileManager.default.createDirectory(at: repo.url("Features/Help"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: repo.url("App/Help/HelpViewController.swift"), to: repo.url("Features/Help/HelpVC.swift"))
+        let partial = try CLI.swiftmod(["check", "Features"], in: repo.path)
+        #expect(partial.status == 0, "\(partial.stdout)")
+        // Pruning moves the entries to the new path; a copy is then caught.
+        let prune = try CLI.swiftmod(["baseline", "--prune"], in: repo.path)
+        #expect(prune.stdout.contains("moved 3 to renamed files"))
+        #expect(try repo.text(".swiftmod-baseline.jsonl").contains("Features/Help/HelpVC.swift"))
+        #expect(!(try repo.text(".swiftmod-baseline.jsonl")).contains("App/Help/"))
+        try FileManager.default.copyItem(at: repo.url("Features/Help/HelpVC.swift"), to: repo.url("Features/Help/Copy.swift"))
+        let copy = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(copy.status == 1)
+        #expect(copy.stdout.components(separatedBy: "\n").filter { $0.contains(": error: ") }.count == 3)
+    }
+
+    @Test func partialBaselineRefusesACorruptBaselineAndDropsDeletedFiles() throws {
+        let repo = try repository()
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        try FileManager.default.removeItem(at: repo.url("App/Help/HelpViewController.swift"))
+        let partial = try CLI.swiftmod(["baseline", "App"], in: repo.path)
+        #expect(partial.status == 0)
+        #expect(!(try repo.text(".swiftmod-baseline.jsonl")).contains("HelpViewController"))
+        try repo.write(".swiftmod-baseline.jsonl", "{\"swiftmod-baseline\":1}\n<<<<<<< HEAD\n")
+        let corrupt = try CLI.swiftmod(["baseline", "App/Settings"], in: repo.path)
+        #expect(corrupt.status == 2)
+        #expect(corrupt.stderr.contains(":2: not a swiftmod baseline (a merge conflict marker"))
+    }
+
+    @Test func allowCommentsOfOtherMigrationsAreLeftAlone() throws {
+        let repo = try repository()
+        try repo.write("App/Web.swift", "// swiftmod:allow webview -- the help screen until 2027\nlet web = UIWebView()\n")
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        let check = try CLI.swiftmod(["check", "--migration", "strong-iboutlet"], in: repo.path)
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+
+    @Test func fixingOneFileDoesNotCoverANewUseInAnother() throws {
+        let repo = try repository()
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        try repo.write("App/Help/HelpViewController.swift", LockdownCLITests.help.replacingOccurrences(of: "UIWebView()", with: "WKWebView()"))
+        try repo.write("App/Other/HelpViewController.swift", LockdownCLITests.help.replacingOccurrences(of: "    @IBOutlet weak var titleLabel: UILabel!\n", with: "")
+            .replacingOccurrences(of: "                guard let `self` = self else { return }\n", with: ""))
+        let check = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("App/Other/HelpViewController.swift:4:27:"))
+    }
+
+    @Test func unreadableFilesShowInMachineFormats() throws {
+        let repo = try repository()
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        try repo.write("App/Latin1.swift", data: Data("let caf".utf8) + Data([0xE9]) + Data(" = 1\n".utf8))
+        let json = try CLI.swiftmod(["check", "--format", "json"], in: repo.path)
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"unreadableFiles\""))
+        #expect(json.stdout.contains("App/Latin1.swift"))
+        let github = try CLI.swiftmod(["check", "--format", "github"], in: repo.path)
+        #expect(github.stdout.contains("::error file=App/Latin1.swift,title=swiftmod%3A cannot be scanned::"))
+        let sarif = try CLI.swiftmod(["check", "--format", "sarif"], in: repo.path)
+        #expect(sarif.stdout.contains("\"executionSuccessful\" : false"))
+    }
+
+    @Test func sarifURIsAreEncodedAndColumnsCountCharacters() throws {
+        let repo = try repository()
+        try repo.write(".swiftmod-baseline.jsonl", "{\"swiftmod-baseline\":1}\n")
+        try repo.write("App/My Feature/Web 100%.swift", "let 名前 = \"日本\"; let web = UIWebView()\n")
+        let sarif = try CLI.swiftmod(["check", "--format", "sarif", "--migration", "webview", "App/My Feature"], in: repo.path)
+        #expect(sarif.stdout.contains("\"uri\" : \"App/My%20Feature/Web%20100%25.swift\""))
+        // `let 名前 = "日本"; let web = ` is 25 characters (and UTF-16 units), 33 UTF-8 bytes.
+        #expect(sarif.stdout.contains("\"startColumn\" : 26"))
+        let github = try CLI.swiftmod(["check", "--format", "github", "--migration", "webview", "App/My Feature"], in: repo.path)
+        #expect(github.stdout.contains(",col=26,"))
+        let text = try CLI.swiftmod(["check", "--migration", "webview", "App/My Feature"], in: repo.path)
+        #expect(text.stdout.contains("App/My Feature/Web 100%.swift:1:34: error:"))
+    }
+
+    @Test func movingAMethodIntoAnExtensionKeepsItsUses() throws {
+        let repo = try repository()
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        let split = LockdownCLITests.settings.replacingOccurrences(of: "\n    func refresh() {", with: "\n}\n\nextension SettingsViewController {\n    func refresh() {")
+        try repo.write("App/Settings/SettingsViewController.swift", split)
+        let check = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(check.status == 0, "\(check.stdout)")
     }
 }

@@ -4,15 +4,18 @@ public struct GitHubReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         var output = ""
+        for failure in report.failures {
+            output += "::error file=\(escapeProperty(failure.file)),title=\(escapeProperty("swiftmod: cannot be scanned"))::\(escapeData(failure.reason))\n"
+        }
         for finding in report.findings {
             let level = report.mode == .check ? "error" : "warning"
             let title = finding.kind == .use ? "swiftmod: \(finding.migration)" : "swiftmod: allow comment"
             let properties = [
                 "file=\(escapeProperty(finding.file))",
                 "line=\(finding.line)",
-                "col=\(finding.column)",
+                "col=\(finding.characterColumn ?? finding.column)",
                 "endLine=\(finding.endLine)",
-                "endColumn=\(finding.endColumn)",
+                "endColumn=\(finding.endCharacterColumn ?? finding.endColumn)",
                 "title=\(escapeProperty(title))",
             ].joined(separator: ",")
             let message = ([report.headline(finding)] + report.details(finding)).joined(separator: "\n")

@@ -7,6 +7,7 @@ public struct JSONReporter: Reporter {
     struct Output: Encodable {
         var mode: String
         var findings: [Item]
+        var unreadableFiles: [Unreadable]
         var summary: Summary
     }
 
@@ -19,6 +20,8 @@ public struct JSONReporter: Reporter {
         var column: Int
         var endLine: Int
         var endColumn: Int
+        /// The column in characters (`column` counts UTF-8 bytes, as compilers do).
+        var characterColumn: Int
         var text: String
         var scope: String
         var message: String
@@ -30,6 +33,11 @@ public struct JSONReporter: Reporter {
         var contact: String?
         var fixable: Bool
         var inErrorRegion: Bool
+    }
+
+    struct Unreadable: Encodable {
+        var file: String
+        var reason: String
     }
 
     struct Summary: Encodable {
@@ -46,7 +54,8 @@ public struct JSONReporter: Reporter {
             let isUse = finding.kind == .use
             return Item(kind: finding.kind.rawValue, migration: finding.migration, codemod: finding.codemod,
                         file: finding.file, line: finding.line, column: finding.column,
-                        endLine: finding.endLine, endColumn: finding.endColumn, text: finding.text, scope: finding.scope,
+                        endLine: finding.endLine, endColumn: finding.endColumn,
+                        characterColumn: finding.characterColumn ?? finding.column, text: finding.text, scope: finding.scope,
                         message: report.headline(finding),
                         priority: isUse ? migration?.settings.priority.rawValue : nil,
                         deadline: isUse ? migration?.settings.deadline : nil,
@@ -58,6 +67,7 @@ public struct JSONReporter: Reporter {
                         inErrorRegion: finding.inErrorRegion)
         }
         let output = Output(mode: report.mode.rawValue, findings: items,
+                            unreadableFiles: report.failures.map { Unreadable(file: $0.file, reason: $0.reason) },
                             summary: Summary(findings: items.count, allowedByBaseline: report.allowedCount,
                                              allowedInline: report.inlineAllowedCount,
                                              fixedSinceBaseline: report.fixedCount, text: report.summary))

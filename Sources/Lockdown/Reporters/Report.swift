@@ -20,9 +20,12 @@ public struct Report: Sendable {
     public var fixedCount: Int
     /// Uses allowed inline with `// swiftmod:allow`.
     public var inlineAllowedCount: Int
+    /// Files that could not be read: the report is incomplete without them.
+    public var failures: [FileFailure]
 
     public init(mode: Mode, findings: [Finding], migrations: [Migration], root: String,
-                allowedCount: Int = 0, fixedCount: Int = 0, inlineAllowedCount: Int = 0) {
+                allowedCount: Int = 0, fixedCount: Int = 0, inlineAllowedCount: Int = 0, failures: [FileFailure] = []) {
+        self.failures = failures
         self.mode = mode
         self.findings = findings
         self.migrations = Dictionary(uniqueKeysWithValues: migrations.map { ($0.id, $0) })
@@ -79,15 +82,19 @@ public struct Report: Sendable {
             var text = "\(uses) use\(uses == 1 ? "" : "s") of \(migrations.count) migration\(migrations.count == 1 ? "" : "s")"
             if inlineAllowedCount > 0 { text += ", \(inlineAllowedCount) allowed inline" }
             if problems > 0 { text += ", \(problems) allow comment problem\(problems == 1 ? "" : "s")" }
-            return text
+            return text + unreadable
         case .check:
             var text = uses == 0 ? "no new uses" : "\(uses) new use\(uses == 1 ? "" : "s") the baseline does not allow"
             text += " (\(allowedCount) allowed by the baseline"
             if inlineAllowedCount > 0 { text += ", \(inlineAllowedCount) inline" }
             text += ")"
             if problems > 0 { text += "; \(problems) allow comment problem\(problems == 1 ? "" : "s")" }
-            return text
+            return text + unreadable
         }
+    }
+
+    private var unreadable: String {
+        failures.isEmpty ? "" : "; \(failures.count) file\(failures.count == 1 ? "" : "s") could not be read"
     }
 }
 

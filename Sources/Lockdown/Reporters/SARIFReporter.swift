@@ -5,10 +5,12 @@ public struct SARIFReporter: Reporter {
     public init() {}
 
     public func render(_ report: Report) -> String {
-        let ids = Array(Set(report.findings.map(\.migration))).sorted()
+        let allowRule = "swiftmod-allow-comment"
+        func ruleID(_ finding: Finding) -> String { finding.kind == .use ? finding.migration : allowRule }
+        let ids = Array(Set(report.findings.map(ruleID))).sorted()
         let rules: [[String: Any]] = ids.map { id in
             guard let migration = report.migrations[id] else {
-                return ["id": id, "shortDescription": ["text": "swiftmod allow comment"]]
+                return ["id": id, "shortDescription": ["text": "A `// swiftmod:allow` comment that allows nothing or gives no reason"]]
             }
             var rule: [String: Any] = [
                 "id": id,
@@ -26,16 +28,16 @@ public struct SARIFReporter: Reporter {
         }
         let results: [[String: Any]] = report.findings.map { finding in
             [
-                "ruleId": finding.migration,
-                "ruleIndex": ids.firstIndex(of: finding.migration) ?? 0,
+                "ruleId": ruleID(finding),
+                "ruleIndex": ids.firstIndex(of: ruleID(finding)) ?? 0,
                 "level": report.mode == .check ? "error" : "warning",
                 "message": ["text": ([report.headline(finding)] + report.details(finding)).joined(separator: "\n")],
                 "locations": [[
                     "physicalLocation": [
-                        "artifactLocation": ["uri": finding.file, "uriBaseId": "%SRCROOT%"],
+                        "artifactLocation": ["uri": Self.uri(finding.file), "uriBaseId": "%SRCROOT%"],
                         "region": [
-                            "startLine": finding.line, "startColumn": finding.column,
-                            "endLine": finding.endLine, "endColumn": finding.endColumn,
+                            "startLine": finding.line, "startColumn": finding.utf16Column ?? finding.column,
+                            "endLine": finding.endLine, "endColumn": finding.endUTF16Column ?? finding.endColumn,
                         ],
                     ],
                 ]],
@@ -52,9 +54,28 @@ public struct SARIFReporter: Reporter {
                 ]],
                 "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: report.root, isDirectory: true).absoluteString]],
                 "results": results,
+                "invocations": [[
+                    "executionSuccessful": report.failures.isEmpty,
+                    "toolExecutionNotifications": report.failures.map { failure in
+                        [
+                            "level": "error",
+                            "message": ["text": "cannot be scanned: \(failure.reason)"],
+                            "locations": [["physicalLocation": ["artifactLocation": ["uri": Self.uri(failure.file), "uriBaseId": "%SRCROOT%"]]]],
+                        ] as [String: Any]
+                    },
+                ]],
             ]],
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A repo-relative path as a URI reference: each segment percent-encoded.
+    static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+            .joined(separator: "/")
     }
 }

@@ -11,6 +11,10 @@ public struct TextReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         var output = ""
+        for failure in report.failures {
+            let path = absolutePaths ? "\(report.root)/\(failure.file)" : failure.file
+            output += "\(path):1:1: error: cannot be scanned: \(failure.reason)\n"
+        }
         for finding in report.findings {
             let path = absolutePaths ? "\(report.root)/\(finding.file)" : finding.file
             let head = "\(path):\(finding.line):\(finding.column): \(report.severity): \(report.headline(finding))"
