@@ -7,7 +7,27 @@ public final class Codemod: @unchecked Sendable {
     public let definition: CodemodDefinition
     /// Every parameter's value (given or default).
     public let params: [String: String]
-    let query: Query
+    /// The compiled query; compiled on first use when the codemod was made `lazily`.
+    var query: Query {
+        queryLock.lock()
+        defer { queryLock.unlock() }
+        if let compiledQuery { return compiledQuery }
+        do {
+            let compiled = try Query(queryText)
+            compiledQuery = compiled
+            return compiled
+        } catch {
+            // The definition's query was checked when it was loaded, and parameter values are
+            // escaped, so this cannot happen; should it, the codemod matches nothing, and says so.
+            FileHandle.standardError.write(Data("swiftmod: the query of \(definition.id) does not compile: \(error)\n".utf8))
+            let nothing = try! Query("(ERROR) @nothing (#eq? @nothing \"\u{1}\")")
+            compiledQuery = nothing
+            return nothing
+        }
+    }
+    private let queryText: String
+    private var compiledQuery: Query?
+    private let queryLock = NSLock()
     let useCaptureName: String
     let compiledConstraints: [CompiledConstraint]
     let steps: [Step]
@@ -31,8 +51,10 @@ public final class Codemod: @unchecked Sendable {
     /// Binds a definition to parameter values.
     /// - Throws: `ParameterError` for an unknown parameter, a missing required one, or a value
     ///   that the definition does not allow.
+    /// - Parameter lazily: compile the query on first use instead of now (a scan whose files are
+    ///   all cached then compiles nothing).
     public init(_ definition: CodemodDefinition, params given: [String: String] = [:],
-                actions: ActionRegistry = .standard) throws {
+                actions: ActionRegistry = .standard, lazily: Bool = false) throws {
         self.definition = definition
         let declared = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0) })
         for name in given.keys.sorted() where declared[name] == nil {
@@ -58,8 +80,9 @@ public final class Codemod: @unchecked Sendable {
             values[parameter.name] = value
         }
         params = values
-        query = try Query(QueryText.fill(definition.query, params: values))
-        useCaptureName = definition.useCapture ?? query.captureNames.first ?? ""
+        queryText = QueryText.fill(definition.query, params: values)
+        if !lazily { compiledQuery = try Query(queryText) }
+        useCaptureName = definition.useCapture ?? compiledQuery?.captureNames.first ?? Self.firstCapture(in: queryText)
         compiledConstraints = definition.constraints.map {
             CompiledConstraint(capture: $0.capture, inside: Set($0.inside), notInside: Set($0.notInside),
                                matches: $0.matches.flatMap { try? NSRegularExpression(pattern: $0) },
@@ -79,6 +102,29 @@ public final class Codemod: @unchecked Sendable {
         requiredLiteral = definition.requires.map { Array(Template($0).render { values[$0] }.utf8) }
     }
 
+    /// The first `@capture` of a query's text (outside strings and comments).
+    static func firstCapture(in query: String) -> String {
+        var inString = false, inComment = false, escaped = false
+        var index = query.startIndex
+        while index < query.endIndex {
+            let character = query[index]
+            if inComment {
+                if character == "\n" { inComment = false }
+            } else if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == ";" {
+                inComment = true
+            } else if character == "@" {
+                let name = query[query.index(after: index)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+                return String(name)
+            }
+            index = query.index(after: index)
+        }
+        return ""
+    }
+
     static func knownParameters(_ definition: CodemodDefinition) -> String {
         definition.params.isEmpty ? " (this codemod takes none)"
             : " (known: \(definition.params.map(\.name).joined(separator: ", ")))"
@@ -96,7 +142,15 @@ public final class Codemod: @unchecked Sendable {
     /// order, with the notes of matches that are not uses.
     func matches(in tree: SyntaxTree) -> (matches: [QueryMatch], notes: [SiteRefusal]) {
         var notes: [SiteRefusal] = []
-        let matches = query.matches(in: tree).filter { match in
+        // Every match contains the required text: only the code around its occurrences is searched.
+        let found: [QueryMatch]
+        if let literal = requiredLiteral, !literal.isEmpty {
+            found = query.matches(in: tree, touching: ByteSearch.occurrences(of: literal, in: tree.source.bytes)
+                .map { $0..<($0 + literal.count) })
+        } else {
+            found = query.matches(in: tree)
+        }
+        let matches = found.filter { match in
             let passes = compiledConstraints.allSatisfy { constraint in
                 match.nodes(constraint.capture).allSatisfy { satisfies(constraint, $0) }
             }
@@ -238,8 +292,31 @@ enum TidyRemoval {
 }
 
 /// A fast search for a byte string.
-enum ByteSearch {
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+public enum ByteSearch {
+    /// The offsets where a byte string occurs (not overlapping).
+    public static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+        guard let first = needle.first, needle.count <= haystack.count else { return [] }
+        var result: [Int] = []
+        haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let last = hay.count - pin.count
+                var index = 0
+                while index <= last {
+                    guard let found = memchr(hay.baseAddress! + index, Int32(first), last - index + 1) else { return }
+                    let position = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(hay.baseAddress! + position, pin.baseAddress!, pin.count) == 0 {
+                        result.append(position)
+                        index = position + pin.count
+                    } else {
+                        index = position + 1
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
         return haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in

@@ -13,8 +13,10 @@ public struct CodemodCatalog {
     public init(bundled: [(origin: String, yaml: String)], directories: [String] = [],
                 loader: DefinitionLoader = DefinitionLoader()) throws {
         var byID: [String: CodemodDefinition] = [:]
+        var bundledLoader = loader
+        bundledLoader.checksQueries = false
         for entry in bundled {
-            let definition = try loader.load(yaml: entry.yaml, origin: entry.origin)
+            let definition = try bundledLoader.load(yaml: entry.yaml, origin: entry.origin)
             byID[definition.id] = definition
         }
         var userOrigins: [String: String] = [:]

@@ -196,12 +196,15 @@ extension SourceFileError {
 
 /// Maps items on several threads, each with its own parser, keeping the input order.
 public enum ParallelMap {
-    public static func map<Output>(_ items: [String], jobs: Int, _ transform: (Parser, String) -> Output) -> [Output] {
+    /// - Parameter progress: called from the worker threads with (items done, items in all).
+    public static func map<Output>(_ items: [String], jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                                   _ transform: (Parser, String) -> Output) -> [Output] {
         guard !items.isEmpty else { return [] }
         let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: items.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         let next = Counter()
+        let done = Counter()
         let workers = min(max(1, jobs), items.count)
         withoutActuallyEscaping(transform) { transform in
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -210,6 +213,7 @@ public enum ParallelMap {
                     let index = next.increment()
                     guard index < items.count else { break }
                     results[index] = transform(parser, items[index])
+                    if let progress { progress(done.increment() + 1, items.count) }
                 }
             }
         }

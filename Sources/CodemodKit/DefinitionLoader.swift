@@ -7,9 +7,13 @@ import Yams
 public struct DefinitionLoader {
     /// Built-in actions a definition may name.
     public var actions: ActionRegistry
+    /// Whether to compile each query to check it (and the captures it names) while loading.
+    /// Bundled definitions skip it: the test suite checks them, and compiling a query is costly.
+    public var checksQueries: Bool
 
-    public init(actions: ActionRegistry = .standard) {
+    public init(actions: ActionRegistry = .standard, checksQueries: Bool = true) {
         self.actions = actions
+        self.checksQueries = checksQueries
     }
 
     /// Loads every `.yml` / `.yaml` file of a directory, in name order.
@@ -39,7 +43,7 @@ public struct DefinitionLoader {
     public func load(yaml: String, origin: String) throws -> CodemodDefinition {
         let root = try FieldReader.compose(yaml, origin: origin)
         let reader = FieldReader(origin: origin)
-        return try reader.definition(from: root, actions: actions)
+        return try reader.definition(from: root, actions: actions, checksQueries: checksQueries)
     }
 
     static func line(of error: YamlError) -> Int? {
@@ -114,7 +118,7 @@ public struct FieldReader {
         }
     }
 
-    func definition(from root: Yams.Node, actions: ActionRegistry) throws -> CodemodDefinition {
+    func definition(from root: Yams.Node, actions: ActionRegistry, checksQueries: Bool) throws -> CodemodDefinition {
         let top = try mapping(root, nil)
         try checkKeys(top, allowed: ["id", "summary", "why", "replacement", "docs", "params", "match", "rewrite", "examples", "extends", "with"], at: nil)
         func required(_ key: String) throws -> Yams.Node {
@@ -163,7 +167,9 @@ public struct FieldReader {
             query: query, useCapture: use, constraints: constraints, rewrite: rewrite, requires: requires,
             matchExamples: [], noMatchExamples: [], fixExamples: [], origin: origin)
         try examples(top["examples"], into: &definition)
-        try validate(definition, queryNode: queryNode, rewriteNode: top["rewrite"], matchNode: matchNode, actions: actions)
+        if checksQueries {
+            try validate(definition, queryNode: queryNode, rewriteNode: top["rewrite"], matchNode: matchNode, actions: actions)
+        }
         return definition
     }
 

@@ -22,17 +22,25 @@ public struct FileWalker {
     /// - Throws: `MissingPathError` for a path that does not exist.
     public func swiftFiles(under paths: [String]) throws -> [String] {
         let candidates = try candidates(under: paths)
+        // Only links can duplicate a file; resolving every path would be slow on large trees.
+        let links = candidates.filter(Self.isLink)
+        guard !links.isEmpty else { return candidates }
+        let targets = Set(links.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+        let targetNames = Set(targets.map { ($0 as NSString).lastPathComponent })
         var byRealPath: [String: String] = [:]
         for path in candidates {
-            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if let kept = byRealPath[real], !Self.isLink(kept) || Self.isLink(path) { continue }
+            let isLink = links.contains(path)
+            let mayBeTarget = isLink || targetNames.contains((path as NSString).lastPathComponent)
+            let real = mayBeTarget ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : "=" + path
+            if let kept = byRealPath[real], !Self.isLink(kept) || isLink { continue }
             byRealPath[real] = path
         }
         return byRealPath.values.sorted()
     }
 
     static func isLink(_ path: String) -> Bool {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     private func candidates(under paths: [String]) throws -> [String] {
@@ -60,29 +68,66 @@ public struct FileWalker {
     }
 
     private func filesInDirectory(_ directory: String) -> [String] {
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         let ignored = GitIgnored(directory: base)
         var files: [String] = []
         var pending = [base]
-        let manager = FileManager.default
+        let prefix = base == "." ? "" : base + "/"
         while let folder = pending.popLast() {
-            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names {
-                if name.hasPrefix(".") { continue }
+            for (name, kind) in Self.entries(of: folder) where !name.hasPrefix(".") {
                 let path = folder == "." ? name : "\(folder)/\(name)"
-                var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
+                switch kind {
+                case .folder:
+                    // Links to folders are not followed (no cycles, no escaping the tree).
                     if Self.skippedFolders.contains(name) || ignored.contains(path + "/") { continue }
-                    // Do not follow links to folders (no cycles, no escaping the tree).
-                    if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { continue }
                     pending.append(path)
-                } else if name.hasSuffix(".swift"), !ignored.contains(path) {
-                    files.append(Self.normalize(path))
+                case .file, .link:
+                    if name.hasSuffix(".swift"), !ignored.contains(path) {
+                        // The folder was named already: only the part below it needs tidying.
+                        files.append(prefix.isEmpty || prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
+                            ? Self.normalize(path) : path)
+                    }
                 }
             }
         }
         return files
+    }
+
+    enum EntryKind { case file, folder, link }
+
+    /// The entries of a folder with their kinds, read with `readdir` (one `lstat` only where the
+    /// file system does not say the kind).
+    static func entries(of folder: String) -> [(String, EntryKind)] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var result: [(String, EntryKind)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            var kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .folder
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_LNK): kind = .link
+            default:
+                var info = stat()
+                guard lstat("\(folder)/\(name)", &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: kind = .folder
+                case S_IFLNK: kind = .link
+                default: kind = .file
+                }
+            }
+            if kind == .link {
+                // A link to a file counts as a file; a link to a folder is not followed.
+                var info = stat()
+                guard stat("\(folder)/\(name)", &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            }
+            result.append((name, kind))
+        }
+        return result
     }
 }
 
@@ -121,7 +166,7 @@ public enum Git {
         run(["rev-parse", "HEAD"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
-    static func run(_ arguments: [String], in directory: String) -> [UInt8]? {
+    public static func run(_ arguments: [String], in directory: String) -> [UInt8]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory] + arguments

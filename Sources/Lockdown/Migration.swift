@@ -1,3 +1,4 @@
+import Foundation
 import CodemodKit
 
 /// A configured migration, bound to its codemod: what is locked down, and why.
@@ -25,17 +26,41 @@ public struct Migration: Sendable {
     /// Binds every migration of a configuration to a codemod of the catalog.
     /// - Throws: `LocatedError` at the migration's line for an unknown codemod or a bad parameter.
     public static func resolve(_ configuration: Configuration, catalog: CodemodCatalog) throws -> [Migration] {
-        try configuration.migrations.enumerated().map { index, settings in
+        // Compiling a query is the costly part: the migrations' are compiled side by side.
+        let settings = configuration.migrations
+        let results = UnsafeResults<Result<Migration, Error>>(count: settings.count)
+        DispatchQueue.concurrentPerform(iterations: settings.count) { index in
+            results[index] = Result { try resolve(settings[index], index: index, configuration: configuration, catalog: catalog) }
+        }
+        return try results.values.map { try $0!.get() }
+    }
+
+    static func resolve(_ settings: MigrationSettings, index: Int, configuration: Configuration,
+                        catalog: CodemodCatalog) throws -> Migration {
+        do {
             guard let definition = catalog.definitions.first(where: { $0.id == settings.codemod }) else {
                 throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].codemod",
                                    message: "unknown codemod '\(settings.codemod)' (known: \(catalog.definitions.map(\.id).joined(separator: ", ")))")
             }
-            do {
-                return Migration(settings: settings, codemod: try Codemod(definition, params: settings.params))
-            } catch let error as ParameterError {
-                throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].params",
-                                   message: error.message)
-            }
+            return Migration(settings: settings, codemod: try Codemod(definition, params: settings.params, lazily: true))
+        } catch let error as ParameterError {
+            throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].params",
+                               message: error.message)
         }
     }
+}
+
+/// Slots written by concurrent workers, each its own index, then read once they are done.
+final class UnsafeResults<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    var values: [Value?] { lock.withLock { storage } }
 }

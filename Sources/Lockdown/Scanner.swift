@@ -38,6 +38,8 @@ public struct Scanner: Sendable {
     /// Every migration id of the configuration: allow comments may name any of them, even when
     /// only some migrations are scanned (those comments are then left alone).
     public var knownIDs: Set<String>
+    /// Skip files that cannot hold a match without parsing them (never changes results).
+    public var prefilter = true
 
     public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 knownIDs: Set<String>? = nil) {
@@ -60,6 +62,11 @@ public struct Scanner: Sendable {
     /// A path relative to the root, or nil when it lies outside. Symbolic links in either are
     /// resolved, so `/tmp/repo` and `/private/tmp/repo` are the same place.
     public static func relativePath(_ path: String, root: String) -> String? {
+        // The common case, cheaply: a clean absolute path below the root.
+        let base0 = root.hasSuffix("/") ? root : root + "/"
+        if path.hasPrefix(base0), !path.contains("/./"), !path.contains("/../"), !path.hasSuffix("/.."), !path.contains("//") {
+            return String(path.dropFirst(base0.count))
+        }
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         let base = root.hasSuffix("/") ? root : root + "/"
         if standardized.hasPrefix(base) { return String(standardized.dropFirst(base.count)) }
@@ -70,43 +77,120 @@ public struct Scanner: Sendable {
         return resolvedPath == resolvedRoot ? "" : nil
     }
 
-    /// Scans files (absolute paths under the root).
-    public func scan(_ files: [String]) -> ScanResult {
-        let perFile = ParallelMap.map(files, jobs: jobs) { parser, path in scanFile(path, parser: parser) }
-        var result = ScanResult()
-        for (findings, allowed, failure, relative) in perFile {
-            result.findings += findings
-            result.allowed += allowed
-            if let failure { result.failures.append(FileFailure(file: relative, reason: failure)) }
-            result.files.append(relative)
+    /// Scans files (absolute paths under the root). With a cache, files whose content is
+    /// unchanged reuse their findings, and the cache is updated to this scan.
+    /// - Parameter progress: called (from any thread) as files are done.
+    public func scan(_ files: [String], cache: inout ScanCache?, progress: (@Sendable (Int, Int) -> Void)? = nil) -> ScanResult {
+        let known = cache?.entries ?? [:]
+        let useCache = cache != nil
+        let perFile = ParallelMap.map(files, jobs: jobs, progress: progress) { parser, path in
+            scanFile(path, parser: parser, cached: useCache ? known : nil)
         }
+        var result = ScanResult()
+        var fresh: [String: ScanCache.Entry] = [:]
+        for outcome in perFile {
+            result.findings += outcome.findings
+            result.allowed += outcome.allowed
+            if let failure = outcome.failure { result.failures.append(FileFailure(file: outcome.file, reason: failure)) }
+            if let entry = outcome.entry { fresh[outcome.file] = entry }
+            result.files.append(outcome.file)
+        }
+        cache?.entries = fresh
         return result
+    }
+
+    /// Scans files without a cache.
+    public func scan(_ files: [String]) -> ScanResult {
+        var none: ScanCache?
+        return scan(files, cache: &none)
+    }
+
+    struct FileOutcome {
+        var file: String
+        var findings: [Finding] = []
+        var allowed = 0
+        var failure: String?
+        var entry: ScanCache.Entry?
+    }
+
+    func scanFile(_ path: String, parser: Parser, cached: [String: ScanCache.Entry]?) -> FileOutcome {
+        let relative = Self.relativePath(path, root: root) ?? path
+        var info = stat()
+        let statted = stat(path, &info) == 0
+        let size = Int64(info.st_size)
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        if statted, let entry = cached?[relative], entry.size == size, entry.modified == modified {
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry)
+        }
+        guard let data = Self.readBytes(path, size: statted ? Int(size) : 0) else {
+            let reason = statted ? "cannot be read" : "no such file"
+            return FileOutcome(file: relative, failure: reason)
+        }
+        let hash = cached == nil ? "" : ContentHash.hex(data)
+        if let entry = cached?[relative], entry.hash == hash {
+            var refreshed = entry
+            refreshed.size = size
+            refreshed.modified = modified
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed)
+        }
+        // A file that cannot hold a use is not parsed (but a file that is not UTF-8 is still said).
+        let mayAllow = !prefilter || ByteSearch.contains(data, Self.allowMarker)
+        if prefilter, !mayAllow, !migrations.contains(where: { $0.codemod.mightMatch(data) }),
+           UTF8Check.isValid(data) {
+            let entry = cached == nil ? nil : ScanCache.Entry(size: size, modified: modified, hash: hash, findings: [], allowed: 0)
+            return FileOutcome(file: relative, entry: entry)
+        }
+        let source: SourceText
+        do {
+            source = try SourceText(utf8: data)
+        } catch {
+            return FileOutcome(file: relative, failure: "\(error)")
+        }
+        let (findings, allowed) = scan(source, file: relative, parser: parser)
+        let entry = cached == nil ? nil : ScanCache.Entry(size: size, modified: modified, hash: hash, findings: findings, allowed: allowed)
+        return FileOutcome(file: relative, findings: findings, allowed: allowed, entry: entry)
     }
 
     static let allowMarker = Array("swiftmod:allow".utf8)
     static let allowPattern = try! NSRegularExpression(pattern: #"//\s*swiftmod:allow\s+([A-Za-z0-9_.-]+)(\s+--\s*(\S.*))?"#)
 
-    func scanFile(_ path: String, parser: Parser) -> ([Finding], Int, String?, String) {
-        let relative = Self.relativePath(path, root: root) ?? path
-        let source: SourceText
-        do {
-            source = try SourceText(contentsOfFile: path)
-        } catch {
-            return ([], 0, SourceFileErrorLabel.reason(error), relative)
+    /// A file's bytes, read in one go.
+    static func readBytes(_ path: String, size: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 { if errno == EINTR { continue }; return nil }
+            if count == 0 { break }
+            filled += count
         }
-        let candidates = migrations.filter { $0.codemod.mightMatch(source.bytes) }
-        let mayAllow = source.bytes.count >= Self.allowMarker.count && source.string.contains("swiftmod:allow")
-        guard !candidates.isEmpty || mayAllow else { return ([], 0, nil, relative) }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// The findings of one file's text and how many uses its allow comments allowed.
+    func scan(_ source: SourceText, file relative: String, parser: Parser) -> ([Finding], Int) {
+        let candidates = prefilter ? migrations.filter { $0.codemod.mightMatch(source.bytes) } : migrations
+        let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)
+        guard !candidates.isEmpty || mayAllow else { return ([], 0) }
         let tree = parser.parse(source)
         var uses: [Finding] = []
         for migration in candidates {
             uses += findings(of: migration, in: tree, file: relative)
         }
         uses.sort { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
-        guard mayAllow else { return (uses, 0, nil, relative) }
+        guard mayAllow else { return (uses, 0) }
         let (kept, allowed, problems) = applyAllowComments(to: uses, in: tree, file: relative)
         let all = (kept + problems).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
-        return (all, allowed, nil, relative)
+        return (all, allowed)
     }
 
     func findings(of migration: Migration, in tree: SyntaxTree, file: String) -> [Finding] {
@@ -206,5 +290,25 @@ enum SourceFileErrorLabel {
         case let .unreadable(_, reason): return "cannot be read (\(reason))"
         case let .notUTF8(_, detail): return "\(detail)"
         }
+    }
+}
+
+/// A quick UTF-8 check: ASCII text (most source files) is checked eight bytes at a time.
+enum UTF8Check {
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        let ascii = bytes.withUnsafeBytes { buffer -> Bool in
+            var index = 0
+            let count = buffer.count
+            while index + 8 <= count {
+                if buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if buffer[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
+        return ascii || String(validating: bytes, as: UTF8.self) != nil
     }
 }

@@ -17,6 +17,8 @@ public final class Query: @unchecked Sendable {
     public let captureNames: [String]
     /// The predicates of each pattern.
     let predicates: [[Predicate]]
+    /// Capture ids by name.
+    let captureIndexByName: [String: UInt32]
 
     /// Why a query did not compile.
     public struct Error: Swift.Error, CustomStringConvertible, Equatable {
@@ -58,6 +60,7 @@ public final class Query: @unchecked Sendable {
             names.append(String(decoding: UnsafeRawBufferPointer(start: name, count: Int(length)), as: UTF8.self))
         }
         captureNames = names
+        captureIndexByName = Dictionary(names.enumerated().map { ($1, UInt32($0)) }, uniquingKeysWith: { first, _ in first })
         do {
             predicates = try (0..<ts_query_pattern_count(compiled)).map {
                 try Predicate.parse(query: compiled, pattern: $0, captureNames: names, source: utf8)
@@ -76,13 +79,40 @@ public final class Query: @unchecked Sendable {
     /// Every match of the query under a node (the whole tree by default), in source order,
     /// with predicates applied.
     public func matches(in tree: SyntaxTree, under node: Node? = nil) -> [QueryMatch] {
+        matches(in: tree, under: node, byteRange: nil)
+    }
+
+    /// The matches that touch some byte ranges (say, around the occurrences of a word every
+    /// match contains): only the nodes that intersect a range are visited, which is much faster
+    /// than walking the whole tree. A match touching several ranges is returned once.
+    public func matches(in tree: SyntaxTree, touching ranges: [Range<Int>]) -> [QueryMatch] {
+        var seen = Set<[UInt64]>()
+        var result: [QueryMatch] = []
+        for range in ranges {
+            for match in matches(in: tree, under: nil, byteRange: range) {
+                let key = [UInt64(match.patternIndex)] + match.captures.map { UInt64(UInt(bitPattern: $0.node.raw.id)) }
+                if seen.insert(key).inserted { result.append(match) }
+            }
+        }
+        return result.sorted {
+            ($0.captures.first?.node.byteRange.lowerBound ?? 0, $0.patternIndex) < ($1.captures.first?.node.byteRange.lowerBound ?? 0, $1.patternIndex)
+        }
+    }
+
+    private func matches(in tree: SyntaxTree, under node: Node?, byteRange: Range<Int>?) -> [QueryMatch] {
         let scope = node ?? tree.root
         let cursor = ts_query_cursor_new()!
         defer { ts_query_cursor_delete(cursor) }
+        if let byteRange {
+            _ = ts_query_cursor_set_byte_range(cursor, UInt32(byteRange.lowerBound), UInt32(byteRange.upperBound))
+        }
         ts_query_cursor_exec(cursor, pointer, scope.raw)
         var result: [QueryMatch] = []
         var match = TSQueryMatch()
         while ts_query_cursor_next_match(cursor, &match) {
+            // Most candidates of a pattern such as `((simple_identifier) @id (#eq? @id "X"))` fail a
+            // byte comparison: reject those before making any Swift values.
+            if !passesByteEquality(match, source: tree.source) { continue }
             var captures: [QueryCapture] = []
             captures.reserveCapacity(Int(match.capture_count))
             for index in 0..<Int(match.capture_count) {
@@ -96,6 +126,22 @@ public final class Query: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a raw match passes the pattern's string `#eq?` / `#not-eq?` predicates (the others
+    /// are checked later, on Swift values).
+    private func passesByteEquality(_ match: TSQueryMatch, source: SourceText) -> Bool {
+        for predicate in predicates[Int(match.pattern_index)] {
+            guard case let .equalBytes(value) = predicate.test, !predicate.any,
+                  let captureIndex = captureIndexByName[predicate.capture] else { continue }
+            for index in 0..<Int(match.capture_count) where match.captures[index].index == captureIndex {
+                let node = match.captures[index].node
+                let start = Int(ts_node_start_byte(node)), end = Int(ts_node_end_byte(node))
+                let same = end - start == value.count && source.bytes[start..<end].elementsEqual(value)
+                if same == predicate.negated { return false }
+            }
+        }
+        return true
     }
 
     static func makeError(source: [UInt8], offset: Int, type: TSQueryError) -> Error {
@@ -155,6 +201,8 @@ struct Predicate {
 
     enum Test {
         case equal(Operand)
+        /// `#eq?` with a string, kept as bytes: compared without making strings.
+        case equalBytes([UInt8])
         case matches(NSRegularExpression)
         case anyOf(Set<String>)
         case property
@@ -171,9 +219,15 @@ struct Predicate {
         // Like tree-sitter: a predicate on a capture that did not take part in the match holds.
         guard !nodes.isEmpty else { return true }
         let check: (Node) -> Bool = { node in
+            if case let .equalBytes(value) = test {
+                let range = node.byteRange
+                let same = range.count == value.count && node.tree.source.bytes[range].elementsEqual(value)
+                return same != negated
+            }
             let text = node.text
             let result: Bool
             switch test {
+            case .equalBytes: result = false
             case let .equal(.string(value)): result = text == value
             case let .equal(.capture(other)): result = match.nodes(other).allSatisfy { $0.text == text }
             case let .matches(regex):
@@ -251,6 +305,9 @@ struct Predicate {
             switch base {
             case "eq?":
                 guard rest.count == 1 else { throw failure("#\(name) takes a capture and one value") }
+                if case let .string(value) = rest[0] {
+                    return Predicate(capture: subject, test: .equalBytes(Array(value.utf8)), negated: negated, any: any)
+                }
                 return Predicate(capture: subject, test: .equal(rest[0]), negated: negated, any: any)
             case "match?":
                 guard rest.count == 1, case let .string(pattern) = rest[0] else {

@@ -49,7 +49,8 @@ public struct SourceText: Sendable {
             bytes.removeFirst(3)
             bom = true
         }
-        if let bad = SourceText.firstInvalidUTF8Offset(in: bytes) {
+        // The standard library validates quickly; the byte loop only runs to locate an error.
+        if String(validating: bytes, as: UTF8.self) == nil, let bad = SourceText.firstInvalidUTF8Offset(in: bytes) {
             let line = bytes[..<bad].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw DecodingError.invalidUTF8(offset: bad + (bom ? 3 : 0), line: line)
         }
@@ -65,8 +66,14 @@ public struct SourceText: Sendable {
         self.bytes = bytes
         self.hasByteOrderMark = hasByteOrderMark
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                starts.append(index + 1)
+                offset = index + 1
+            }
         }
         self.lineStarts = starts
     }

@@ -32,8 +32,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fail when the baseline can shrink (fixed uses must be pruned, so they cannot come back).")
     var strict = false
 
+    @Option(help: ArgumentHelp("Only check files changed since a git revision (committed or not, renamed, new): for pull requests.", valueName: "ref"))
+    var changedSince: String?
+
     func run() throws {
-        let (configuration, migrations, files) = try options.load()
+        let (configuration, migrations, files) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
             baseline = try Baseline.load(configuration.baselinePath)
@@ -45,7 +48,7 @@ struct CheckCommand: ParsableCommand {
         let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
         let root = configuration.root
         let comparison = Comparison(uses: result.uses, baseline: relevant,
-                                    scannedFiles: options.paths.isEmpty ? nil : Set(result.files),
+                                    scannedFiles: options.paths.isEmpty && changedSince == nil ? nil : Set(result.files),
                                     fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) })
         let problems = result.findings.filter { $0.kind != .use }
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },

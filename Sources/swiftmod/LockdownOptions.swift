@@ -19,12 +19,20 @@ struct LockdownOptions: ParsableArguments {
     @Argument(help: "Files or folders to look at (default: the whole repository).")
     var paths: [String] = []
 
+    @Flag(name: .customLong("no-cache"), help: "Parse every file again instead of reusing .swiftmod/cache.")
+    var noCache = false
+
+    @Flag(name: .customLong("no-prefilter"), help: "Parse even files that cannot hold a use (the results are the same; for checking that).")
+    var noPrefilter = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     /// The configuration, its migrations, and the files to scan.
-    func load() throws -> (Configuration, [Migration], [String]) {
+    /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
+    ///   renamed, or new) are scanned.
+    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String]) {
         let configuration = try ConfigurationLoading.load(config)
         var migrations: [Migration]
         do {
@@ -40,11 +48,25 @@ struct LockdownOptions: ParsableArguments {
             }
             migrations = migrations.filter { only.contains($0.id) }
         }
-        let files: [String]
-        do {
-            files = try Scanner.files(of: configuration, under: paths)
-        } catch {
-            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        var files: [String]
+        if let changedSince {
+            // Git names the changed files: no need to walk the tree.
+            guard let changed = ChangedFiles.since(changedSince, root: configuration.root) else {
+                throw CommandFailure(message: "--changed-since \(changedSince): not a git revision of \(configuration.root)", exitCode: ExitStatus.usage)
+            }
+            let roots = paths.compactMap { Scanner.relativePath($0, root: configuration.root) }
+            files = changed.sorted().filter { relative in
+                relative.hasSuffix(".swift") && configuration.covers(relative)
+                    && !relative.split(separator: "/").dropLast().contains { $0.hasPrefix(".") || FileWalker.skippedFolders.contains(String($0)) }
+                    && (paths.isEmpty || roots.contains { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") })
+            }.map { (configuration.root as NSString).appendingPathComponent($0) }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        } else {
+            do {
+                files = try Scanner.files(of: configuration, under: paths)
+            } catch {
+                throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+            }
         }
         for path in paths where Scanner.relativePath(URL(fileURLWithPath: path).standardizedFileURL.path, root: configuration.root) == nil
             && URL(fileURLWithPath: path).standardizedFileURL.path != configuration.root {
@@ -53,11 +75,27 @@ struct LockdownOptions: ParsableArguments {
         return (configuration, migrations, files)
     }
 
-    /// Scans, reporting unreadable files on stderr.
+    /// Scans, reusing and updating the cache, with progress on a terminal; reports unreadable
+    /// files on stderr.
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String]) -> ScanResult {
-        let result = Scanner(root: configuration.root, migrations: migrations,
-                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                             knownIDs: Set(configuration.migrations.map(\.id))).scan(files)
+        let known = Set(configuration.migrations.map(\.id))
+        var scanner = Scanner(root: configuration.root, migrations: migrations,
+                              jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
+        scanner.prefilter = !noPrefilter
+        let cachePath = ScanCache.defaultPath(root: configuration.root)
+        var cache: ScanCache? = noCache ? nil
+            : ScanCache.load(cachePath, key: ScanCache.key(for: migrations, knownIDs: known, version: Swiftmod.version))
+        let previous = cache?.entries ?? [:]
+        let progress = ProgressLine.forTerminal(label: "scanning")
+        let result = scanner.scan(files, cache: &cache, progress: progress.map { line in { line.update($0, $1) } })
+        progress?.finish()
+        if var cache {
+            // Keep what other (partial) runs cached for files this run did not look at.
+            for (file, entry) in previous where cache.entries[file] == nil && !result.files.contains(file) {
+                cache.entries[file] = entry
+            }
+            cache.save(cachePath)
+        }
         for failure in result.failures { printError("error: \(failure)") }
         return result
     }
@@ -79,3 +117,53 @@ enum ConfigurationLoading {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+/// Which files changed since a git revision: committed, staged, unstaged, renamed (by their new
+/// path) and untracked.
+enum ChangedFiles {
+    static func since(_ revision: String, root: String) -> Set<String>? {
+        guard let top = Git.run(["rev-parse", "--show-toplevel"], in: root).map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
+              Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) != nil,
+              let diff = Git.run(["diff", "--name-only", "-z", "--find-renames", "--diff-filter=ACMRT", revision, "--"], in: top),
+              let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
+        var result = Set<String>()
+        for entry in (diff + [0] + untracked).split(separator: 0) where !entry.isEmpty {
+            let path = (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
+            if let relative = Scanner.relativePath(path, root: root) { result.insert(relative) }
+        }
+        return result
+    }
+}
+
+/// `files done / total` on one line of a terminal's stderr; nothing when stderr is not a terminal
+/// or in CI.
+final class ProgressLine: @unchecked Sendable {
+    private let label: String
+    private let lock = NSLock()
+    private var lastDrawn = Date.distantPast
+    private var drawn = false
+
+    private init(label: String) { self.label = label }
+
+    static func forTerminal(label: String) -> ProgressLine? {
+        let environment = ProcessInfo.processInfo.environment
+        guard isatty(fileno(stderr)) != 0, environment["CI"] == nil, environment["TERM"] != "dumb" else { return nil }
+        return ProgressLine(label: label)
+    }
+
+    func update(_ done: Int, _ total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDrawn) > 0.1 else { return }
+        lastDrawn = now
+        drawn = true
+        FileHandle.standardError.write(Data("\r\(label) \(done)/\(total) files".utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -29,10 +29,28 @@ public struct RebindSelfAction: RewriteAction {
         var statement: Node
     }
 
+    /// The statement and `let` of a backticked `self` that is a condition's binding, or nil for
+    /// any other `` `self` `` (a function name, a member, a declaration).
+    static func condition(of binding: Node) -> (statement: Node, let: Node)? {
+        guard binding.kind == "simple_identifier", binding.text == "`self`",
+              let statement = binding.parent, conditionalStatements.contains(statement.kind) else { return nil }
+        var previous = binding.previousSibling
+        while let node = previous, node.kind.hasSuffix("comment") { previous = node.previousSibling }
+        guard let letNode = previous, letNode.kind == "value_binding_pattern" else { return nil }
+        return (statement, letNode)
+    }
+
+    static let conditionalStatements: Set<String> = ["guard_statement", "if_statement", "while_statement"]
+
+    public func classify(_ context: ActionContext) -> MatchVerdict {
+        guard let binding = context.match["binding"] else { return .ignore }
+        return Self.condition(of: binding) == nil ? .ignore : .use
+    }
+
     /// Finds the rebinding of a match, checking what the query cannot: only `=` (and comments)
     /// between the name and `self`, and no `case` pattern (`case let `self`? = self`).
     static func rebinding(in match: QueryMatch) -> Rebinding? {
-        guard let binding = match["binding"], let statement = match["statement"], let letNode = match["let"],
+        guard let binding = match["binding"], let (statement, letNode) = condition(of: binding),
               letNode.text == "let", letNode.previousSibling?.kind != "case" else { return nil }
         var next = binding.nextSibling
         var sawEquals = false
