@@ -293,14 +293,15 @@ enum TidyRemoval {
 
 /// A fast search for a byte string.
 public enum ByteSearch {
-    /// The offsets where a byte string occurs (not overlapping).
-    public static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
-        guard let first = needle.first, needle.count <= haystack.count else { return [] }
+    /// The offsets where a byte string occurs (not overlapping), within a range of the haystack.
+    public static func occurrences(of needle: [UInt8], in haystack: [UInt8], within range: Range<Int>? = nil) -> [Int] {
+        let range = range ?? 0..<haystack.count
+        guard let first = needle.first, needle.count <= range.count else { return [] }
         var result: [Int] = []
         haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
-                let last = hay.count - pin.count
-                var index = 0
+                let last = range.upperBound - pin.count
+                var index = range.lowerBound
                 while index <= last {
                     guard let found = memchr(hay.baseAddress! + index, Int32(first), last - index + 1) else { return }
                     let position = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))

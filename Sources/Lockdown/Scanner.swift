@@ -207,7 +207,7 @@ public struct Scanner: Sendable {
         if let literal = migration.codemod.requiredLiteral, !literal.isEmpty {
             let covered = uses.map(\.range)
             for region in tree.errorRegions where region.isError {
-                for offset in Self.occurrences(of: literal, in: tree.source.bytes, within: region.byteRange)
+                for offset in ByteSearch.occurrences(of: literal, in: tree.source.bytes, within: region.byteRange)
                 where !covered.contains(where: { $0.contains(offset) }) {
                     let start = tree.source.location(ofByte: offset)
                     let end = tree.source.location(ofByte: offset + literal.count)
@@ -218,21 +218,6 @@ public struct Scanner: Sendable {
                     finding.setCharacterColumns(start: start, end: end, in: tree.source)
                     result.append(finding)
                 }
-            }
-        }
-        return result
-    }
-
-    static func occurrences(of needle: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> [Int] {
-        guard !needle.isEmpty, range.count >= needle.count else { return [] }
-        var result: [Int] = []
-        var index = range.lowerBound
-        while index + needle.count <= range.upperBound {
-            if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle {
-                result.append(index)
-                index += needle.count
-            } else {
-                index += 1
             }
         }
         return result
