@@ -84,4 +84,14 @@ public struct CodemodDefinition: Sendable {
 
     /// Whether the codemod can rewrite what it finds.
     public var rewrites: Bool { !rewrite.isEmpty }
+
+    /// A text of the definition (summary, why, replacement) with its `{{param}}` holes filled:
+    /// from `params`, else from the defaults, else with the parameter's name in capitals.
+    public func filled(_ text: String, params: [String: String] = [:]) -> String {
+        Template(text).render { name in
+            if let value = params[name], !value.isEmpty { return value }
+            if let value = self.params.first(where: { $0.name == name })?.defaultValue, !value.isEmpty { return value }
+            return name.uppercased()
+        }
+    }
 }

@@ -20,7 +20,7 @@ public struct Migration: Sendable {
     public var replacement: String? { settings.replacement ?? definition.replacement.map(fill) }
 
     private func fill(_ text: String) -> String {
-        Template(text).render { codemod.params[$0] }
+        definition.filled(text, params: codemod.params)
     }
 
     /// Binds every migration of a configuration to a codemod of the catalog.

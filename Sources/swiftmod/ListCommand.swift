@@ -26,13 +26,13 @@ struct ListCommand: ParsableCommand {
         print("\("ID".padding(toLength: width, withPad: " ", startingAt: 0))  REWRITES  SUMMARY")
         for definition in definitions {
             let id = definition.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            print("\(id)  \(definition.rewrites ? "yes     " : "no      ")  \(definition.summary)")
+            print("\(id)  \(definition.rewrites ? "yes     " : "no      ")  \(definition.filled(definition.summary))")
             guard verbose else { continue }
-            print("    why: \(definition.why)")
-            if let replacement = definition.replacement { print("    instead: \(replacement)") }
+            print("    why: \(definition.filled(definition.why))")
+            if let replacement = definition.replacement { print("    instead: \(definition.filled(replacement))") }
             if let docs = definition.docs { print("    docs: \(docs)") }
             for parameter in definition.params {
-                let value = parameter.defaultValue.map { "default \($0)" } ?? "required"
+                let value = parameter.defaultValue.map { $0.isEmpty ? "optional" : "default \($0)" } ?? "required"
                 print("    --param \(parameter.name)=…  (\(value))\(parameter.summary.isEmpty ? "" : " \(parameter.summary)")")
             }
             print("    from: \(definition.origin)")

@@ -94,7 +94,7 @@ struct RunCommand: ParsableCommand {
                     print(painter.paint(outcome.diff), terminator: "")
                 } else if !codemod.definition.rewrites {
                     for use in outcome.uses {
-                        print("\(outcome.displayPath):\(use.start.line):\(use.start.column): \(codemod.id): \(codemod.definition.summary)")
+                        print("\(outcome.displayPath):\(use.start.line):\(use.start.column): \(codemod.id): \(codemod.definition.filled(codemod.definition.summary, params: codemod.params))")
                     }
                 }
             case .json:
