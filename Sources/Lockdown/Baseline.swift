@@ -197,7 +197,9 @@ public struct Comparison: Sendable {
                 newUses.append(use)
             }
         }
-        fixed = (kept + pool.values.flatMap { $0 }).sorted()
+        // A partial check cannot tell whether a vanished file's uses moved to a file it did not
+        // look at: only a full check calls those entries fixed.
+        fixed = (kept + (scannedFiles == nil ? pool.values.flatMap { $0 } : [])).sorted()
         newUses.sort(by: Self.fileOrder)
         allowed.sort(by: Self.fileOrder)
     }

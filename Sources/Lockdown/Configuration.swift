@@ -175,7 +175,9 @@ public enum Deadline {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
-        guard text.count == 10, let date = formatter.date(from: text) else { return nil }
+        formatter.isLenient = false
+        guard text.range(of: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", options: .regularExpression) != nil,
+              let date = formatter.date(from: text), formatter.string(from: date) == text else { return nil }
         return date
     }
 }

@@ -30,12 +30,14 @@ public struct Snapshot: Sendable, Equatable, Codable {
 /// twice replaces the first record instead of adding a second.
 public final class HistoryStore {
     let queue: DatabaseQueue
+    let path: String
 
     /// Opens (creating if needed) a history database.
     /// - Throws: a clear error when the file is not a swiftmod history database.
     public init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        self.path = path
         do {
             queue = try DatabaseQueue(path: path)
             try Self.migrator.migrate(queue)
@@ -66,9 +68,16 @@ public final class HistoryStore {
     }
 
     /// Stores a snapshot, replacing an earlier one of the same commit (or date, outside git).
-    public func record(_ snapshot: Snapshot) throws {
+    /// - Returns: whether an earlier record was replaced.
+    @discardableResult
+    public func record(_ snapshot: Snapshot) throws -> Bool {
+        do { return try write(snapshot) } catch { throw HistoryError(path: path, detail: "\(error)") }
+    }
+
+    private func write(_ snapshot: Snapshot) throws -> Bool {
         try queue.write { db in
             let key = snapshot.commit ?? "date:\(snapshot.date)"
+            let existed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM snapshot WHERE key = ?", arguments: [key]) ?? 0 > 0
             try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key])
             try db.execute(sql: "INSERT INTO snapshot (key, date, commitHash, recordedAt) VALUES (?, ?, ?, ?)",
                            arguments: [key, snapshot.date, snapshot.commit, ISO8601DateFormatter().string(from: Date())])
@@ -80,11 +89,16 @@ public final class HistoryStore {
             for (migration, uses) in snapshot.totals { try insert("total", migration, "", uses) }
             for (migration, counts) in snapshot.modules { for (name, uses) in counts { try insert("module", migration, name, uses) } }
             for (migration, counts) in snapshot.owners { for (name, uses) in counts { try insert("owner", migration, name, uses) } }
+            return existed
         }
     }
 
     /// Every snapshot, oldest first (by date, then by when it was recorded).
     public func snapshots() throws -> [Snapshot] {
+        do { return try readSnapshots() } catch { throw HistoryError(path: path, detail: "\(error)") }
+    }
+
+    private func readSnapshots() throws -> [Snapshot] {
         try queue.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, date, commitHash FROM snapshot ORDER BY date, recordedAt, id")
             return try rows.map { row in

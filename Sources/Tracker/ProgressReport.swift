@@ -127,18 +127,18 @@ public struct ProgressBuilder {
                 return totals.map { ProgressReport.Count(name: $0.key, uses: $0.value.0, fixable: $0.value.1) }
                     .sorted { ($1.uses, $0.name) < ($0.uses, $1.name) }
             }
-            let points = series.map { snapshot in
+            let points = series.filter { $0.date <= today }.map { snapshot in
                 ProgressReport.Point(date: snapshot.date, commit: snapshot.commit, uses: snapshot.totals[migration.id] ?? 0,
                                      recorded: recordedKeys.contains(snapshot.commit ?? snapshot.date))
             }
-            let projection = Self.projection(points.map { ($0.date, $0.uses) })
+            let projection = Self.projection(points.map { ($0.date, $0.uses) }, today: today)
             let status = Self.status(total: mine.count, projection: projection, deadline: migration.settings.deadline,
                                      today: today, hasHistory: points.count >= 2)
             var behind: [ProgressReport.TeamStatus] = []
             if let deadline = migration.settings.deadline {
                 for owner in counts({ ownersOf($0.file) }) where owner.uses > 0 {
-                    let ownerPoints = series.map { ($0.date, $0.owners[migration.id]?[owner.name] ?? 0) }
-                    let ownerProjection = Self.projection(ownerPoints)
+                    let ownerPoints = series.filter { $0.date <= today }.map { ($0.date, $0.owners[migration.id]?[owner.name] ?? 0) }
+                    let ownerProjection = Self.projection(ownerPoints, today: today)
                     if today > deadline {
                         behind.append(.init(owner: owner.name, remaining: owner.uses, completionDate: ownerProjection?.completionDate,
                                             reason: "the deadline has passed"))
@@ -166,8 +166,9 @@ public struct ProgressBuilder {
     }
 
     /// The burn rate over the recent history (the last 12 points within 90 days of the newest), by
-    /// least squares, and the day the uses reach zero at that rate.
-    static func projection(_ points: [(date: String, uses: Int)]) -> ProgressReport.Projection? {
+    /// least squares, and the day the uses reach zero at that rate, counted from the report's day
+    /// (never in its past); once at zero, the day they got there.
+    static func projection(_ points: [(date: String, uses: Int)], today: String? = nil) -> ProgressReport.Projection? {
         let dated = points.compactMap { point in Deadline.date(point.date).map { ($0, Double(point.uses)) } }
         guard let newest = dated.last?.0 else { return nil }
         let recent = dated.filter { newest.timeIntervalSince($0.0) <= 90 * 86_400 }.suffix(12)
@@ -183,9 +184,12 @@ public struct ProgressBuilder {
         let remaining = ys.last ?? 0
         var completion: String?
         if remaining == 0 {
-            completion = DateText.string(newest)
+            // The first day of the final run of zeros.
+            let reached = points.reversed().prefix { $0.uses == 0 }.last?.date
+            completion = reached ?? DateText.string(newest)
         } else if slope < 0 {
-            completion = DateText.string(newest.addingTimeInterval((remaining / -slope).rounded(.up) * 86_400))
+            let from = max(newest, today.flatMap(Deadline.date) ?? newest)
+            completion = DateText.string(from.addingTimeInterval((remaining / -slope).rounded(.up) * 86_400))
         }
         let rounded = (burnPerWeek * 10).rounded() / 10
         return ProgressReport.Projection(burnPerWeek: rounded == 0 ? 0 : rounded, completionDate: completion)

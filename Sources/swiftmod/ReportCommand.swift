@@ -57,16 +57,17 @@ struct ReportCommand: ParsableCommand {
         let historyPath = history.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? (root as NSString).appendingPathComponent(".swiftmod/history.sqlite")
         var snapshots: [Snapshot] = []
+        var replaced = false
         do {
             if record || FileManager.default.fileExists(atPath: historyPath) {
                 let store = try HistoryStore(path: historyPath)
                 if record {
-                    try store.record(builder.snapshot(uses: result.uses, migrations: migrations, commit: commit))
+                    replaced = try store.record(builder.snapshot(uses: result.uses, migrations: migrations, commit: commit))
                 }
                 snapshots = try store.snapshots()
             }
         } catch {
-            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.failure)
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let report = builder.report(uses: result.uses, migrations: migrations, history: snapshots, commit: commit)
         let text = format.render(report)
@@ -80,7 +81,13 @@ struct ReportCommand: ParsableCommand {
         } else {
             print(text, terminator: "")
         }
-        if record { printError("swiftmod report: recorded \(builder.today)\(commit.map { " at \($0.prefix(10))" } ?? "") in \(historyPath)") }
+        if record {
+            let what = replaced ? "replaced the record of" : "recorded"
+            printError("swiftmod report: \(what) \(builder.today)\(commit.map { " at \($0.prefix(10))" } ?? "") in \(historyPath)")
+            if let commit, Git.run(["status", "--porcelain", "--untracked-files=no"], in: root).map({ !$0.isEmpty }) == true {
+                printError("note: the working tree has uncommitted changes; they were counted under commit \(commit.prefix(10))")
+            }
+        }
         if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 }

@@ -238,6 +238,23 @@ import Testing
         #expect(copy.stdout.components(separatedBy: "\n").filter { $0.contains(": error: ") }.count == 3)
     }
 
+    @Test func changedSinceAfterAnEarlierRenameAgreesWithAFullCheck() throws {
+        let repo = try repository()
+        let git = { (arguments: [String]) in
+            _ = try CLI.run("git", ["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: repo.path)
+        }
+        try git(["init", "-q"])
+        _ = try CLI.swiftmod(["baseline"], in: repo.path)
+        try git(["add", "-A"]); try git(["commit", "-qm", "baseline"])
+        try git(["mv", "App/Help/HelpViewController.swift", "App/Help/Help.swift"]); try git(["commit", "-qm", "rename"])
+        try repo.write("App/README.txt", "unrelated\n"); try git(["add", "-A"]); try git(["commit", "-qm", "other"])
+        let full = try CLI.swiftmod(["check", "--strict"], in: repo.path)
+        #expect(full.status == 0, "\(full.stderr)")
+        let changed = try CLI.swiftmod(["check", "--strict", "--changed-since", "HEAD~1"], in: repo.path)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(!changed.stderr.contains("can shrink"))
+    }
+
     @Test func partialBaselineRefusesACorruptBaselineAndDropsDeletedFiles() throws {
         let repo = try repository()
         _ = try CLI.swiftmod(["baseline"], in: repo.path)

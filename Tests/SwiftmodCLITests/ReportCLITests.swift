@@ -91,8 +91,10 @@ import Testing
             let recorded = try CLI.swiftmod(["report", "--record", "--date", dates[week], "--format", "json"], in: repo.path)
             #expect(recorded.status == 0, "\(recorded.stderr)")
         }
-        // Recording the same commit again does not add a point.
-        _ = try CLI.swiftmod(["report", "--record", "--date", dates[2]], in: repo.path)
+        // Recording the same commit again does not add a point; a malformed day is refused.
+        let again = try CLI.swiftmod(["report", "--record", "--date", dates[2]], in: repo.path)
+        #expect(again.stderr.contains("replaced the record of"))
+        #expect(try CLI.swiftmod(["report", "--date", "2026/11/15"], in: repo.path).status == 2)
 
         let report = try json(try CLI.swiftmod(["report", "--format", "json", "--date", "2026-11-15"], in: repo.path))
         let migrations = try #require(report["migrations"] as? [[String: Any]])

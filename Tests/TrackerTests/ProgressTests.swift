@@ -44,3 +44,26 @@ import Testing
         #expect(throws: HistoryError.self) { try HistoryStore(path: path) }
     }
 }
+
+@Suite struct ProjectionEdgeTests {
+    @Test func aFinishedMigrationIsDoneOnTheDayItReachedZero() {
+        let projection = ProgressBuilder.projection([("2026-10-01", 1), ("2026-10-15", 0), ("2026-11-01", 0)], today: "2026-11-01")
+        #expect(projection?.completionDate == "2026-10-15")
+    }
+
+    @Test func theProjectionStartsFromTheReportDay() {
+        // Recorded until 2026-01-15 at 10 a week; reported on 2026-03-01 with 10 left: not "done by
+        // 2026-01-22" (in the report's past) but a week after the report day.
+        let projection = ProgressBuilder.projection([("2026-01-01", 30), ("2026-01-08", 20), ("2026-01-15", 10)], today: "2026-03-01")
+        #expect(projection?.completionDate == "2026-03-08")
+    }
+
+    @Test func datesAreStrict() {
+        #expect(Deadline.date("2026-10-03") != nil)
+        for bad in ["2026/10/03", "2026.10.03", "2026-9-1", "2026-13-01", "2026-02-30", "26-10-03"] {
+            #expect(Deadline.date(bad) == nil, "\(bad)")
+        }
+    }
+}
+
+import Lockdown

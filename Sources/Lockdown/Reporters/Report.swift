@@ -59,7 +59,9 @@ public struct Report: Sendable {
         if let docs = migration.docs { lines.append("docs: \(docs)") }
         if let contact = migration.settings.contact { lines.append("contact: \(contact)") }
         if migration.fixable {
-            lines.append("fix: swiftmod run \(migration.id) \(finding.file)")
+            let path = finding.file.contains(where: { " '\"$`\\()&;|<>*?[]#~".contains($0) })
+                ? "'" + finding.file.replacingOccurrences(of: "'", with: "'\\''") + "'" : finding.file
+            lines.append("fix: swiftmod run \(migration.id) \(path)")
         } else {
             lines.append("fix: by hand (no automatic rewrite)")
         }

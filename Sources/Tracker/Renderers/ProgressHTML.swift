@@ -45,15 +45,15 @@ enum ProgressHTML {
             <h2>\(escape(migration.id))</h2>
             <span class="status \(migration.status.rawValue)" data-status="\(migration.status.rawValue)">\(escape(migration.status.label))</span>
           </div>
-          <p class="summary">\(escape(migration.summary))</p>
+          <p class="summary">\(rich(migration.summary))</p>
           <div class="figures">
             <div><b data-metric="total">\(migration.total)</b><span>uses left</span></div>
             <div><b data-metric="fixable">\(migration.fixable)</b><span>fixable with <code>swiftmod run \(escape(migration.id))</code></span></div>
             <div><b>\(escape(migration.deadline ?? "—"))</b><span>deadline</span></div>
-            <div><b data-metric="completion">\(escape(migration.projection?.completionDate ?? "—"))</b><span>projected done\(migration.projection.map { $0.burnPerWeek > 0 ? " at \($0.burnPerWeek) uses/week" : " (no progress)" } ?? "")</span></div>
+            <div><b data-metric="completion">\(escape(migration.projection?.completionDate ?? "—"))</b><span>\(migration.total == 0 ? "done on" : "projected done" + (migration.projection.map { $0.burnPerWeek > 0 ? " at \($0.burnPerWeek) uses/week" : " (no progress)" } ?? ""))</span></div>
           </div>
-          <p class="why">\(escape(migration.why))</p>
-          <p class="links">\(migration.replacement.map { "Instead: \(escape($0)). " } ?? "")\(migration.docs.map { "<a href=\"\(escape($0))\">Docs</a>. " } ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
+          <p class="why">\(rich(migration.why))</p>
+          <p class="links">\(migration.replacement.map { "Instead: \(rich($0)). " } ?? "")\(migration.docs.map { "<a href=\"\(escape($0))\">Docs</a>. " } ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
 
         """
         html += chart(migration, today: today)
@@ -113,10 +113,21 @@ enum ProgressHTML {
         for point in points {
             svg += "    <circle class=\"point\(point.2.recorded ? "" : " today")\" cx=\"\(format(point.0))\" cy=\"\(format(point.1))\" r=\"3.5\"><title>\(point.2.date): \(point.2.uses)</title></circle>\n"
         }
-        return svg + "  </svg>\n"
+        svg += "  </svg>\n"
+        svg += "  <p class=\"legend\"><span class=\"key actual\"></span> recorded <span class=\"key projection\"></span> projection"
+        svg += migration.deadline == nil ? "" : " <span class=\"key deadline\"></span> deadline"
+        svg += " <span class=\"key today\"></span> today, not recorded</p>\n"
+        return svg
     }
 
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// Escaped text with `code` in backticks shown as code.
+    static func rich(_ text: String) -> String {
+        let parts = escape(text).components(separatedBy: "`")
+        guard parts.count >= 3, parts.count % 2 == 1 else { return escape(text) }
+        return parts.enumerated().map { $0.offset % 2 == 1 ? "<code>\($0.element)</code>" : $0.element }.joined()
+    }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -153,7 +164,11 @@ enum ProgressHTML {
     .projection { stroke: var(--accent); stroke-width: 1.5; stroke-dasharray: 5 4; opacity: .7; }
     .deadline { stroke: var(--bad); stroke-width: 1.5; stroke-dasharray: 2 3; } .deadline-label { fill: var(--bad); }
     .point { fill: var(--accent); } .point.today { fill: #fff; stroke: var(--accent); stroke-width: 2; }
-    .tables { display: flex; gap: 24px; flex-wrap: wrap; }
+    .legend { color: var(--muted); font-size: 12px; margin: -4px 0 10px; }
+    .key { display: inline-block; width: 18px; height: 0; border-top: 2.5px solid var(--accent); vertical-align: middle; margin: 0 4px 0 10px; }
+    .key.projection { border-top: 2px dashed var(--accent); opacity: .7; } .key.deadline { border-top: 2px dotted var(--bad); }
+    .key.today { width: 8px; height: 8px; border: 2px solid var(--accent); border-radius: 50%; }
+    .tables { display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }
     table { border-collapse: collapse; min-width: 300px; flex: 1; }
     caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
     th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); }

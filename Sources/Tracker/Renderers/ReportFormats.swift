@@ -40,9 +40,9 @@ enum ProgressJSON {
 /// The report as CSV: one row per migration total, module and owner.
 enum ProgressCSV {
     static func render(_ report: ProgressReport) -> String {
-        var rows = ["migration,priority,deadline,status,dimension,name,uses,fixable"]
+        var rows = ["date,commit,migration,priority,deadline,status,dimension,name,uses,fixable"]
         for migration in report.migrations {
-            let head = [migration.id, migration.priority, migration.deadline ?? "", migration.status.rawValue]
+            let head = [report.date, report.commit ?? "", migration.id, migration.priority, migration.deadline ?? "", migration.status.rawValue]
             rows.append((head + ["total", "", "\(migration.total)", "\(migration.fixable)"]).map(field).joined(separator: ","))
             for count in migration.modules {
                 rows.append((head + ["module", count.name, "\(count.uses)", "\(count.fixable)"]).map(field).joined(separator: ","))
@@ -77,6 +77,7 @@ enum ProgressText {
                     head += " (no progress)"
                 }
             }
+            if migration.total == 0, let date = migration.projection?.completionDate { head += " (since \(date))" }
             output += head + "\n  \(migration.summary)\n"
             output += "  \(migration.total) use\(migration.total == 1 ? "" : "s") left"
             if migration.fixable > 0 { output += ", \(migration.fixable) fixable with `swiftmod run \(migration.id)`" }
