@@ -140,7 +140,7 @@ public final class Codemod: @unchecked Sendable {
 
     /// The matches of the query that pass the constraints and the actions' verdicts, in source
     /// order, with the notes of matches that are not uses.
-    func matches(in tree: SyntaxTree) -> (matches: [QueryMatch], notes: [SiteRefusal]) {
+    func matches(in tree: SyntaxTree, memo: TreeMemo = TreeMemo()) -> (matches: [QueryMatch], notes: [SiteRefusal]) {
         var notes: [SiteRefusal] = []
         // Every match contains the required text: only the code around its occurrences is searched.
         let found: [QueryMatch]
@@ -156,7 +156,7 @@ public final class Codemod: @unchecked Sendable {
             }
             guard passes else { return false }
             for case let .action(action) in steps {
-                switch action.classify(ActionContext(tree: tree, params: params, match: match)) {
+                switch action.classify(ActionContext(tree: tree, params: params, match: match, memo: memo)) {
                 case .use: continue
                 case .ignore: return false
                 case let .note(message):
@@ -208,7 +208,8 @@ public final class Codemod: @unchecked Sendable {
     public func transform(_ tree: SyntaxTree) -> Transformation {
         let errors = tree.errorRegions.map(\.byteRange)
         var result = Transformation()
-        let (matches, notes) = matches(in: tree)
+        let memo = TreeMemo()
+        let (matches, notes) = matches(in: tree, memo: memo)
         result.notes = notes
         for match in matches {
             guard let use = use(of: match, in: tree, errors: errors) else { continue }
@@ -219,7 +220,7 @@ public final class Codemod: @unchecked Sendable {
                 continue
             }
             do {
-                result.edits += try edits(for: match, in: tree)
+                result.edits += try edits(for: match, in: tree, memo: memo)
             } catch let refusal as SiteRefusal {
                 result.refusals.append(refusal)
             } catch {
@@ -229,7 +230,7 @@ public final class Codemod: @unchecked Sendable {
         return result
     }
 
-    private func edits(for match: QueryMatch, in tree: SyntaxTree) throws -> [Edit] {
+    private func edits(for match: QueryMatch, in tree: SyntaxTree, memo: TreeMemo) throws -> [Edit] {
         var edits: [Edit] = []
         for step in steps {
             switch step {
@@ -241,7 +242,7 @@ public final class Codemod: @unchecked Sendable {
                         : Edit(range: node.byteRange, replacement: replacement))
                 }
             case let .action(action):
-                edits += try action.edits(in: ActionContext(tree: tree, params: params, match: match))
+                edits += try action.edits(in: ActionContext(tree: tree, params: params, match: match, memo: memo))
             }
         }
         return edits

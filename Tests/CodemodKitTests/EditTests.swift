@@ -62,3 +62,14 @@ import Testing
         #expect(!ByteSearch.contains([], Array("a".utf8)))
     }
 }
+
+@Suite struct TreeMemoTests {
+    @Test func computesOnceAndRemembersNil() {
+        let memo = TreeMemo()
+        var calls = 0
+        let first: Int? = memo.value("k") { calls += 1; return nil }
+        let second: Int? = memo.value("k") { calls += 1; return 5 }
+        #expect(first == nil && second == nil && calls == 1)
+        #expect(memo.value("other") { 7 } == 7)
+    }
+}

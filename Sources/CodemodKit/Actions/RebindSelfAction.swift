@@ -89,7 +89,8 @@ public struct RebindSelfAction: RewriteAction {
         var edits = [Edit(range: binding.byteRange, replacement: name)]
         // Members of the enclosing type, minus any name declared locally in the enclosing method
         // (a parameter or variable of that name hides the member).
-        let members = Self.memberNames(enclosing: statement)
+        let typeName = statement.ancestors.first { $0.kind == "class_declaration" }?.child(field: "name")?.text ?? ""
+        let members = context.memo.value("rebind-self.members.\(typeName)") { Self.memberNames(enclosing: statement) }
         for region in Self.scope(of: statement, after: value) {
             Self.renameUses(in: region, to: name, members: members, into: &edits)
         }

@@ -8,6 +8,25 @@ public struct ActionContext {
     public var params: [String: String]
     /// The query match.
     public var match: QueryMatch
+    /// Values computed once per tree and shared by all the matches in it.
+    public var memo: TreeMemo
+}
+
+/// Values an action computes once per tree (say, which declarations shadow a name) instead of
+/// once per match. Made for one tree on one thread.
+public final class TreeMemo {
+    private var values: [String: Any] = [:]
+
+    public init() {}
+
+    /// The value under a key, computed the first time it is asked for.
+    public func value<Value>(_ key: String, _ compute: () -> Value) -> Value {
+        // Look the key up first: a stored nil (for an optional Value) is a value too.
+        if let stored = values[key], let value = stored as? Value { return value }
+        let value = compute()
+        values[key] = value
+        return value
+    }
 }
 
 /// A site the codemod found but will not rewrite, with the reason (say, a name clash).

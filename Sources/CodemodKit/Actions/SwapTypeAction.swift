@@ -74,7 +74,10 @@ public struct SwapTypeAction: RewriteAction {
         if node.parent?.kind == "type_parameter" {
             return .note("a generic parameter `\(names.from)` is declared here; uses of `\(names.from)` in its scope mean it and are left alone")
         }
-        if Self.isShadowed(node, ancestors: ancestors, name: names.from) { return .ignore }
+        let shadowingTypes = context.memo.value("swap-type.typesDeclaring.\(names.from)") {
+            Self.typesDeclaring(names.from, in: context.tree)
+        }
+        if Self.isShadowed(node, ancestors: ancestors, name: names.from, shadowingTypes: shadowingTypes) { return .ignore }
         return Self.position(of: node, names: names) == nil ? .ignore : .use
     }
 
@@ -93,7 +96,10 @@ public struct SwapTypeAction: RewriteAction {
         case let .qualified(qualifier):
             edits = [Edit(range: qualifier.byteRange.lowerBound..<node.byteRange.upperBound, replacement: names.qualifiedReplacement)]
         }
-        if let importEdit = Self.importEdit(for: names.importModule, in: context.tree) { edits.append(importEdit) }
+        let importEdit = context.memo.value("swap-type.import.\(names.importModule)") {
+            Self.importEdit(for: names.importModule, in: context.tree)
+        }
+        if let importEdit { edits.append(importEdit) }
         return edits
     }
 
@@ -148,8 +154,7 @@ public struct SwapTypeAction: RewriteAction {
     /// Whether a scope around the node declares its own meaning of the name: a nested type, an
     /// associated type, an enum case or a generic parameter — in the scope itself or, for a type,
     /// in any declaration or extension of that type in the file.
-    static func isShadowed(_ node: Node, ancestors: [Node], name: String) -> Bool {
-        let shadowingTypes = typesDeclaring(name, in: node.tree)
+    static func isShadowed(_ node: Node, ancestors: [Node], name: String, shadowingTypes: Set<String>) -> Bool {
         for scope in ancestors {
             if scope.kind == "class_declaration" || scope.kind == "protocol_declaration",
                let typeName = declaredName(of: scope), shadowingTypes.contains(lastComponent(typeName)) {
