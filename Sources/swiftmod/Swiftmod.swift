@@ -14,9 +14,11 @@ struct Swiftmod: ParsableCommand {
         what is left per module and team.
 
         Examples:
-          swiftmod list
-          swiftmod run strong-iboutlet Sources/Feature        # dry run: prints a diff
-          swiftmod parse Sources/App/AppDelegate.swift         # see the syntax tree to match
+          swiftmod list                                  # the codemods
+          swiftmod run strong-iboutlet Sources/Feature   # a dry run: a diff
+          swiftmod parse Sources/App/AppDelegate.swift   # the tree to match
+          swiftmod check                                 # CI: no new uses
+          swiftmod report --format html --output progress.html
         """,
         version: version,
         subcommands: [
