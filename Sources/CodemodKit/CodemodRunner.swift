@@ -120,7 +120,8 @@ public struct CodemodRunner: Sendable {
         do {
             source = try SourceText(contentsOfFile: path)
         } catch {
-            outcome.status = .failed("\(SourceFileError.relabel(error, as: display))")
+            // Named as the user sees the file.
+            outcome.status = .failed("\(display): \((error as? SourceFileError)?.reason ?? "\(error)")")
             return outcome
         }
         guard codemod.mightMatch(source.bytes) else { return outcome }
@@ -178,19 +179,6 @@ public struct CodemodRunner: Sendable {
             outcome.status = .failed("\(error)")
         }
         return outcome
-    }
-}
-
-extension SourceFileError {
-    /// The same error, naming the file as the user sees it.
-    static func relabel(_ error: Error, as display: String) -> Error {
-        guard let error = error as? SourceFileError else { return error }
-        switch error {
-        case .notFound: return SourceFileError.notFound(path: display)
-        case .isDirectory: return SourceFileError.isDirectory(path: display)
-        case let .unreadable(_, reason): return SourceFileError.unreadable(path: display, reason: reason)
-        case let .notUTF8(_, detail): return SourceFileError.notUTF8(path: display, detail: detail)
-        }
     }
 }
 

@@ -25,14 +25,11 @@ public struct Migration: Sendable {
 
     /// Binds every migration of a configuration to a codemod of the catalog.
     /// - Throws: `LocatedError` at the migration's line for an unknown codemod or a bad parameter.
+    /// Queries are compiled on first use, so this is cheap.
     public static func resolve(_ configuration: Configuration, catalog: CodemodCatalog) throws -> [Migration] {
-        // Compiling a query is the costly part: the migrations' are compiled side by side.
-        let settings = configuration.migrations
-        let results = UnsafeResults<Result<Migration, Error>>(count: settings.count)
-        DispatchQueue.concurrentPerform(iterations: settings.count) { index in
-            results[index] = Result { try resolve(settings[index], index: index, configuration: configuration, catalog: catalog) }
+        try configuration.migrations.enumerated().map { index, settings in
+            try resolve(settings, index: index, configuration: configuration, catalog: catalog)
         }
-        return try results.values.map { try $0!.get() }
     }
 
     static func resolve(_ settings: MigrationSettings, index: Int, configuration: Configuration,
@@ -48,19 +45,4 @@ public struct Migration: Sendable {
                                message: error.message)
         }
     }
-}
-
-/// Slots written by concurrent workers, each its own index, then read once they are done.
-final class UnsafeResults<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { storage[index] } }
-        set { lock.withLock { storage[index] = newValue } }
-    }
-
-    var values: [Value?] { lock.withLock { storage } }
 }

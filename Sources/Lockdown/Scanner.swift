@@ -265,18 +265,6 @@ public struct Scanner: Sendable {
     }
 }
 
-/// Says why a file could not be read, without its path.
-enum SourceFileErrorLabel {
-    static func reason(_ error: Error) -> String {
-        guard let error = error as? SourceFileError else { return "\(error)" }
-        switch error {
-        case .notFound: return "no such file"
-        case .isDirectory: return "is a directory"
-        case let .unreadable(_, reason): return "cannot be read (\(reason))"
-        case let .notUTF8(_, detail): return "\(detail)"
-        }
-    }
-}
 
 /// A quick UTF-8 check: ASCII text (most source files) is checked eight bytes at a time.
 enum UTF8Check {

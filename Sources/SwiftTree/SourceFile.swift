@@ -15,14 +15,24 @@ public enum SourceFileError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    public var description: String {
+    /// The path the error is about.
+    public var path: String {
         switch self {
-        case let .notFound(path): return "\(path): no such file"
-        case let .isDirectory(path): return "\(path): is a directory, not a Swift file"
-        case let .unreadable(path, reason): return "\(path): cannot be read (\(reason))"
-        case let .notUTF8(path, detail): return "\(path): \(detail); swiftmod reads UTF-8 Swift sources only"
+        case let .notFound(path), let .isDirectory(path), let .unreadable(path, _), let .notUTF8(path, _): return path
         }
     }
+
+    /// What is wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .notFound: return "no such file"
+        case .isDirectory: return "is a directory, not a Swift file"
+        case let .unreadable(_, reason): return "cannot be read (\(reason))"
+        case let .notUTF8(_, detail): return "\(detail); swiftmod reads UTF-8 Swift sources only"
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
 }
 
 extension SourceText {
