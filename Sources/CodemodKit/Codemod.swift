@@ -296,9 +296,22 @@ enum TidyRemoval {
 public enum ByteSearch {
     /// The offsets where a byte string occurs (not overlapping), within a range of the haystack.
     public static func occurrences(of needle: [UInt8], in haystack: [UInt8], within range: Range<Int>? = nil) -> [Int] {
-        let range = range ?? 0..<haystack.count
-        guard let first = needle.first, needle.count <= range.count else { return [] }
         var result: [Int] = []
+        search(needle, in: haystack, within: range ?? 0..<haystack.count) { result.append($0); return true }
+        return result
+    }
+
+    /// Whether a byte string occurs at all (an empty one always does).
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        var found = false
+        search(needle, in: haystack, within: 0..<haystack.count) { _ in found = true; return false }
+        return found
+    }
+
+    /// Calls `visit` with each offset of the needle (not overlapping) until it returns false.
+    private static func search(_ needle: [UInt8], in haystack: [UInt8], within range: Range<Int>, _ visit: (Int) -> Bool) {
+        guard let first = needle.first, needle.count <= range.count else { return }
         haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
                 let last = range.upperBound - pin.count
@@ -307,30 +320,12 @@ public enum ByteSearch {
                     guard let found = memchr(hay.baseAddress! + index, Int32(first), last - index + 1) else { return }
                     let position = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     if memcmp(hay.baseAddress! + position, pin.baseAddress!, pin.count) == 0 {
-                        result.append(position)
+                        guard visit(position) else { return }
                         index = position + pin.count
                     } else {
                         index = position + 1
                     }
                 }
-            }
-        }
-        return result
-    }
-
-    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                let last = hay.count - pin.count
-                var index = 0
-                while index <= last {
-                    guard let found = memchr(hay.baseAddress! + index, Int32(first), last - index + 1) else { return false }
-                    let position = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(hay.baseAddress! + position, pin.baseAddress!, pin.count) == 0 { return true }
-                    index = position + 1
-                }
-                return false
             }
         }
     }
