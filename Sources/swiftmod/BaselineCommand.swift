@@ -38,6 +38,7 @@ struct BaselineCommand: ParsableCommand {
         let configured = Set(configuration.migrations.map(\.id))
         let partial = !options.paths.isEmpty || !options.only.isEmpty
         let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
+        let similarity = FileSimilarity(root: configuration.root)
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
         let old: Baseline?
         do {
@@ -54,7 +55,8 @@ struct BaselineCommand: ParsableCommand {
         if prune, let old {
             let mine = old.entries.filter { ids.contains($0.migration) }
             let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: mine),
-                                        scannedFiles: options.paths.isEmpty ? nil : Set(result.files), fileExists: exists)
+                                        scannedFiles: options.paths.isEmpty ? nil : Set(result.files), fileExists: exists,
+                                        similarity: similarity.similarities(of:))
             var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             var kept = old.entries.filter { entry in
                 if let count = remove[entry], count > 0 {
@@ -69,7 +71,7 @@ struct BaselineCommand: ParsableCommand {
             kept += comparison.moved.map { Baseline.Entry($0.use) }
             updated = Baseline(entries: kept)
             message = "Removed \(comparison.fixed.count) fixed use\(comparison.fixed.count == 1 ? "" : "s")"
-            if !comparison.moved.isEmpty { message += ", moved \(comparison.moved.count) to renamed files" }
+            if !comparison.moved.isEmpty { message += ", moved \(comparison.moved.count) to renamed files or declarations" }
             if orphaned > 0 { message += ", dropped \(orphaned) of migrations no longer configured" }
             message += " in \(display); \(updated.entries.count) remain."
         } else if partial, let old {
@@ -77,7 +79,7 @@ struct BaselineCommand: ParsableCommand {
             let scanned = Set(result.files)
             let roots = options.paths.map { Scanner.relativePath($0, root: configuration.root) ?? "" }
             let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
-                                        scannedFiles: scanned, fileExists: exists)
+                                        scannedFiles: scanned, fileExists: exists, similarity: similarity.similarities(of:))
             var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             let kept = old.entries.filter { entry in
                 guard ids.contains(entry.migration) else { return true }

@@ -10,9 +10,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
         Compares today's uses with the baseline and reports only new ones, each with why the \
         pattern is deprecated, what replaces it, the docs, the contact, and whether `swiftmod run` \
-        can fix it. A use is the same use when its line moved, the code around it changed, it was \
-        re-indented, or its file was renamed or moved. When uses were fixed, it says the baseline \
-        can shrink (`--strict` makes that a failure).
+        can fix it. A file has new uses only when it holds more uses of a migration with the same \
+        text than the baseline recorded for it (following renamed and moved files), so moved lines, \
+        renamed types and methods and extracted code report nothing. When uses were fixed, it says \
+        the baseline can shrink (`--strict` makes that a failure).
 
         Exit codes: 0 no new uses, 1 new uses (or, with --strict, a baseline that can shrink), \
         2 errors (configuration, a missing or corrupt baseline).
@@ -49,7 +50,8 @@ struct CheckCommand: ParsableCommand {
         let root = configuration.root
         let comparison = Comparison(uses: result.uses, baseline: relevant,
                                     scannedFiles: options.paths.isEmpty && changedSince == nil ? nil : Set(result.files),
-                                    fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) })
+                                    fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) },
+                                    similarity: FileSimilarity(root: root).similarities(of:))
         let problems = result.findings.filter { $0.kind != .use }
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
@@ -61,6 +63,10 @@ struct CheckCommand: ParsableCommand {
         if !orphaned.isEmpty {
             let names = Set(orphaned.map(\.migration)).sorted().joined(separator: ", ")
             printError("note: the baseline has \(orphaned.count) entr\(orphaned.count == 1 ? "y" : "ies") of migrations no longer in \(Configuration.fileName) (\(names)); `swiftmod baseline --prune` removes them")
+        }
+        if let first = comparison.renamesJudgedByUses.first {
+            let count = comparison.renamesJudgedByUses.count
+            printError("note: \(count) file\(count == 1 ? "" : "s") of the baseline \(count == 1 ? "is" : "are") gone (\(first)\(count > 1 ? ", …" : "")) and git has no earlier version here (a shallow clone?), so renames were judged from the uses alone; fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in CI) for exact answers")
         }
         if !comparison.fixed.isEmpty {
             let count = comparison.fixed.count

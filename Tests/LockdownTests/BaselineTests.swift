@@ -99,4 +99,90 @@ import Testing
         #expect(comparison.fixed.isEmpty)
         #expect(comparison.newUses.isEmpty)
     }
+
+    // The rule: a file has new uses only when it holds more uses of a migration with a text than
+    // its baseline entries (following renames); declarations only decide which uses are blamed.
+
+    /// Every pair asked about is this alike.
+    func alike(_ value: Double) -> ([FilePair]) -> [FilePair: Double] {
+        { pairs in Dictionary(uniqueKeysWithValues: pairs.map { ($0, value) }) }
+    }
+
+    @Test func aRenamedMethodIsNotNew() {
+        let baseline = Baseline(findings: [use("A.swift", 10, scope: "A.showOnboarding()")])
+        let comparison = Comparison(uses: [use("A.swift", 10, scope: "A.startOnboarding()")], baseline: baseline, fileExists: { _ in true })
+        #expect(comparison.newUses.isEmpty)
+        #expect(comparison.fixed.isEmpty)
+        #expect(comparison.moved.map(\.use.scope) == ["A.startOnboarding()"])
+    }
+
+    @Test func aNewIdenticalUseBesideARenamedMethodIsBlamedWhereItWasAdded() {
+        let baseline = Baseline(findings: [use("A.swift", 5, scope: "A.viewDidLoad()"), use("A.swift", 20, scope: "A.showOnboarding()")])
+        let uses = [use("A.swift", 5, scope: "A.viewDidLoad()"), use("A.swift", 6, scope: "A.viewDidLoad()"),
+                    use("A.swift", 20, scope: "A.startOnboarding()")]
+        let comparison = Comparison(uses: uses, baseline: baseline, fileExists: { _ in true })
+        #expect(comparison.newUses.map(\.line) == [6])
+    }
+
+    @Test func extractedCodeIsNotNewAndTheSurplusIsBlamedWhereUsesGrew() {
+        // Two uses in viewDidLoad(); one moves into a new addListeners(), and one is added to load().
+        let baseline = Baseline(findings: [use("A.swift", 5, scope: "A.viewDidLoad()"), use("A.swift", 6, scope: "A.viewDidLoad()"),
+                                           use("A.swift", 30, scope: "A.load()")])
+        let uses = [use("A.swift", 5, scope: "A.viewDidLoad()"), use("A.swift", 12, scope: "A.addListeners()"),
+                    use("A.swift", 30, scope: "A.load()"), use("A.swift", 31, scope: "A.load()")]
+        let comparison = Comparison(uses: uses, baseline: baseline, fileExists: { _ in true })
+        #expect(comparison.newUses.map(\.line) == [31])
+        // Extraction alone: nothing.
+        let alone = Comparison(uses: Array(uses.dropLast()), baseline: baseline, fileExists: { _ in true })
+        #expect(alone.newUses.isEmpty)
+        #expect(alone.fixed.isEmpty)
+    }
+
+    @Test func aTypeRenamedWithItsFileFollowsTheFileByContent() {
+        let baseline = Baseline(findings: [use("Old/FooViewController.swift", 4, scope: "FooViewController.titleLabel", text: "weak", migration: "outlets"),
+                                           use("Old/FooViewController.swift", 5, scope: "FooViewController.avatar", text: "weak", migration: "outlets")])
+        let uses = [use("New/BarViewController.swift", 4, scope: "BarViewController.titleLabel", text: "weak", migration: "outlets"),
+                    use("New/BarViewController.swift", 5, scope: "BarViewController.badge", text: "weak", migration: "outlets"),
+                    use("New/BarViewController.swift", 6, scope: "BarViewController.avatar", text: "weak", migration: "outlets")]
+        let gone = { (file: String) in file != "Old/FooViewController.swift" }
+        let similar = Comparison(uses: uses, baseline: baseline, fileExists: gone, similarity: alike(0.8))
+        #expect(similar.newUses.map(\.scope) == ["BarViewController.badge"])
+        #expect(similar.fixed.isEmpty)
+        #expect(Set(similar.moved.map(\.use.scope)) == ["BarViewController.titleLabel", "BarViewController.avatar"])
+        // Content that differs is not a rename: every use there is new, and the old entries are fixed.
+        let unlike = Comparison(uses: uses, baseline: baseline, fileExists: gone, similarity: alike(0.2))
+        #expect(unlike.newUses.count == 3)
+        #expect(unlike.fixed.count == 2)
+        // Without content (no git), most of the gone file's uses and little else also make a rename.
+        let unknown = Comparison(uses: uses, baseline: baseline, fileExists: gone)
+        #expect(unknown.newUses.count == 1)
+    }
+
+    @Test func aGoneFileDoesNotPayForAnUnrelatedNewFile() {
+        let baseline = Baseline(findings: [use("Old/Legacy.swift", 4, scope: "Legacy.tableView", text: "weak", migration: "outlets")])
+        let uses = [use("New/Inbox.swift", 9, scope: "Inbox.tableView", text: "weak", migration: "outlets")]
+        // One use in common is no evidence of a rename.
+        let comparison = Comparison(uses: uses, baseline: baseline, fileExists: { $0 != "Old/Legacy.swift" })
+        #expect(comparison.newUses.map(\.file) == ["New/Inbox.swift"])
+        #expect(comparison.fixed.map(\.file) == ["Old/Legacy.swift"])
+        // The same name in another folder is a move.
+        let moved = Comparison(uses: [use("New/Legacy.swift", 9, scope: "Legacy.tableView", text: "weak", migration: "outlets")],
+                               baseline: baseline, fileExists: { $0 != "Old/Legacy.swift" })
+        #expect(moved.newUses.isEmpty)
+    }
+
+    @Test func aSplitFileKeepsItsUsesInBothHalves() {
+        let baseline = Baseline(findings: [use("Big.swift", 1, scope: "A.f()"), use("Big.swift", 2, scope: "B.g()")])
+        let uses = [use("A.swift", 1, scope: "A.f()"), use("B.swift", 1, scope: "B.g()")]
+        let comparison = Comparison(uses: uses, baseline: baseline, fileExists: { $0 != "Big.swift" }, similarity: alike(0.6))
+        #expect(comparison.newUses.isEmpty)
+        #expect(comparison.fixed.isEmpty)
+    }
+
+    @Test func identicalUsesSwappedWithinAFileAreNotNoticed() {
+        // The documented limit: one fixed and one added with the same text keep the count.
+        let baseline = Baseline(findings: [use("A.swift", 1, scope: "A.f()")])
+        let comparison = Comparison(uses: [use("A.swift", 9, scope: "A.g()")], baseline: baseline, fileExists: { _ in true })
+        #expect(comparison.newUses.isEmpty)
+    }
 }

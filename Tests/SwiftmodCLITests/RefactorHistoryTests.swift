@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// Refactors are not new uses: a baseline at one commit, then a commit that renames a type with its
+/// file, extracts a method, renames a method, moves code between functions or into an extension.
+/// The refactor alone reports nothing; the same commit with one genuinely new use (the same text
+/// as uses already there, so only counting can tell) reports exactly that one.
+@Suite struct RefactorHistoryTests {
+    static let config = """
+    migrations:
+      - codemod: backtick-self
+      - codemod: strong-iboutlet
+
+    """
+
+    static let profile = """
+    import UIKit
+
+    /// The profile screen.
+    final class ProfileViewController: UIViewController {
+        @IBOutlet weak var nameLabel: UILabel!
+        @IBOutlet weak var avatarView: UIImageView!
+        @IBOutlet weak var bioLabel: UILabel!
+        @IBOutlet weak var followButton: UIButton!
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            nameLabel.text = "…"
+            service.onUpdate = { [weak self] profile in
+                guard let `self` = self else { return }
+                self.render(profile)
+            }
+            service.onError = { [weak self] error in
+                guard let `self` = self else { return }
+                self.show(error)
+            }
+        }
+
+        func showOnboarding() {
+            coordinator.start { [weak self] in
+                guard let `self` = self else { return }
+                self.dismiss(animated: true)
+            }
+        }
+
+        func render(_ profile: Profile) {}
+        func show(_ error: Error) {}
+    }
+
+    """
+
+    static let path = "Sources/Profile/ProfileViewController.swift"
+    static let listeners = """
+            service.onUpdate = { [weak self] profile in
+                guard let `self` = self else { return }
+                self.render(profile)
+            }
+            service.onError = { [weak self] error in
+                guard let `self` = self else { return }
+                self.show(error)
+            }
+
+    """
+    static let onError = """
+            service.onError = { [weak self] error in
+                guard let `self` = self else { return }
+                self.show(error)
+            }
+
+    """
+    static let retry = """
+            network.retry { [weak self] in
+                guard let `self` = self else { return }
+                self.reload()
+            }
+
+    """
+
+    func git(_ arguments: [String], in scratch: Scratch) throws {
+        let result = try CLI.run("git", ["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: scratch.path)
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    }
+
+    /// A repository with the baseline recorded and committed.
+    func repository() throws -> Scratch {
+        let scratch = try Scratch()
+        try git(["init", "-q"], in: scratch)
+        try scratch.write(".swiftmod.yml", Self.config)
+        try scratch.write(Self.path, Self.profile)
+        let recorded = try CLI.swiftmod(["baseline"], in: scratch.path)
+        #expect(recorded.stdout.contains("Recorded 7 uses"), "\(recorded.stdout)\(recorded.stderr)")
+        try git(["add", "-A"], in: scratch)
+        try git(["commit", "-qm", "baseline"], in: scratch)
+        return scratch
+    }
+
+    /// The uses `check` reports as new, as (file, line, migration).
+    func newUses(in repo: Scratch) throws -> [(file: String, line: Int, migration: String)] {
+        let check = try CLI.swiftmod(["check", "--format", "json"], in: repo.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: check.stdoutBytes) as? [String: Any], "\(check.stderr)")
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(check.status == (findings.isEmpty ? 0 : 1), "\(check.stderr)")
+        return findings.map { ($0["file"] as? String ?? "", $0["line"] as? Int ?? 0, $0["migration"] as? String ?? "") }
+    }
+
+    /// The 1-based line of the `occurrence`th line containing `text`.
+    func line(of text: String, in source: String, occurrence: Int = 1) -> Int {
+        let lines = source.components(separatedBy: "\n")
+        return lines.indices.filter { lines[$0].contains(text) }[occurrence - 1] + 1
+    }
+
+    /// Applies a refactor uncommitted (must report nothing), then with one new use added,
+    /// commits it: exactly that use is reported.
+    func expectOnlyTheNewUse(refactor: (Scratch) throws -> Void, addNewUse: (Scratch) throws -> (file: String, line: Int, migration: String)) throws {
+        let repo = try repository()
+        try refactor(repo)
+        let quiet = try newUses(in: repo)
+        #expect(quiet.isEmpty, "the refactor alone: \(quiet)")
+        let expected = try addNewUse(repo)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "refactor and a new use"], in: repo)
+        let reported = try newUses(in: repo)
+        #expect(reported.count == 1, "\(reported)")
+        #expect(reported.first?.file == expected.file)
+        #expect(reported.first?.line == expected.line)
+        #expect(reported.first?.migration == expected.migration)
+        // Pruning follows the refactor and still adds nothing: the new use stays new.
+        let prune = try CLI.swiftmod(["baseline", "--prune"], in: repo.path)
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(try newUses(in: repo).count == 1)
+        #expect(try CLI.swiftmod(["check", "--strict", "--format", "json"], in: repo.path).status == 1)
+    }
+
+    @Test func typeRenamedWithItsFile() throws {
+        let newPath = "Sources/Account/AccountViewController.swift"
+        let renamed = Self.profile.replacingOccurrences(of: "ProfileViewController", with: "AccountViewController")
+        try expectOnlyTheNewUse(refactor: { repo in
+            try FileManager.default.createDirectory(at: repo.url("Sources/Account"), withIntermediateDirectories: true)
+            try git(["mv", Self.path, newPath], in: repo)
+            try repo.write(newPath, renamed)
+        }, addNewUse: { repo in
+            let more = renamed.replacingOccurrences(of: "    @IBOutlet weak var followButton: UIButton!\n",
+                                                    with: "    @IBOutlet weak var followButton: UIButton!\n    @IBOutlet weak var badgeView: UIImageView!\n")
+            try repo.write(newPath, more)
+            return (newPath, line(of: "badgeView", in: more), "strong-iboutlet")
+        })
+    }
+
+    @Test func methodExtracted() throws {
+        let extracted = Self.profile
+            .replacingOccurrences(of: Self.listeners, with: "        addListeners()\n")
+            .replacingOccurrences(of: "    func showOnboarding() {", with: "    func addListeners() {\n\(Self.listeners)    }\n\n    func showOnboarding() {")
+        try expectOnlyTheNewUse(refactor: { repo in
+            try repo.write(Self.path, extracted)
+        }, addNewUse: { repo in
+            // One more rebinding, in showOnboarding(), after the one it had.
+            let more = extracted.replacingOccurrences(of: "            self.dismiss(animated: true)\n        }\n",
+                                                      with: "            self.dismiss(animated: true)\n        }\n\(Self.retry)")
+            try repo.write(Self.path, more)
+            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 4), "backtick-self")
+        })
+    }
+
+    @Test func methodRenamed() throws {
+        let renamed = Self.profile.replacingOccurrences(of: "showOnboarding", with: "startOnboarding")
+        try expectOnlyTheNewUse(refactor: { repo in
+            try repo.write(Self.path, renamed)
+        }, addNewUse: { repo in
+            // One more rebinding at the end of viewDidLoad().
+            let more = renamed.replacingOccurrences(of: "            self.show(error)\n        }\n", with: "            self.show(error)\n        }\n\(Self.retry)")
+            try repo.write(Self.path, more)
+            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 3), "backtick-self")
+        })
+    }
+
+    @Test func codeMovedBetweenFunctions() throws {
+        let moved = Self.profile
+            .replacingOccurrences(of: Self.onError, with: "")
+            .replacingOccurrences(of: "            self.dismiss(animated: true)\n        }\n", with: "            self.dismiss(animated: true)\n        }\n\(Self.onError)")
+        try expectOnlyTheNewUse(refactor: { repo in
+            try repo.write(Self.path, moved)
+        }, addNewUse: { repo in
+            let more = moved.replacingOccurrences(of: "            self.show(error)\n        }\n", with: "            self.show(error)\n        }\n\(Self.retry)")
+            try repo.write(Self.path, more)
+            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 4), "backtick-self")
+        })
+    }
+
+    @Test func methodMovedIntoAnExtension() throws {
+        let onboarding = """
+            func showOnboarding() {
+                coordinator.start { [weak self] in
+                    guard let `self` = self else { return }
+                    self.dismiss(animated: true)
+                }
+            }
+
+        """
+        let split = Self.profile.replacingOccurrences(of: onboarding, with: "") + "\nextension ProfileViewController {\n\(onboarding)}\n"
+        try expectOnlyTheNewUse(refactor: { repo in
+            try repo.write(Self.path, split)
+        }, addNewUse: { repo in
+            var more = split
+            let end = try #require(more.range(of: "\n}\n", options: .backwards))
+            more.replaceSubrange(end, with: "\n    func retry() {\n\(Self.retry)    }\n}\n")
+            try repo.write(Self.path, more)
+            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 4), "backtick-self")
+        })
+    }
+
+    @Test func aDeletedFileDoesNotPayForANewUnrelatedFile() throws {
+        let repo = try repository()
+        try git(["rm", "-q", Self.path], in: repo)
+        let other = """
+        import UIKit
+
+        final class InboxViewController: UIViewController {
+            @IBOutlet weak var nameLabel: UILabel!
+            private var items: [Item] = []
+        }
+
+        """
+        try repo.write("Sources/Inbox/InboxViewController.swift", other)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "replace the profile by an inbox"], in: repo)
+        let reported = try newUses(in: repo)
+        #expect(reported.map(\.file) == ["Sources/Inbox/InboxViewController.swift"])
+    }
+
+    @Test func aShallowCloneJudgesRenamesFromTheUsesAndSaysSo() throws {
+        let repo = try repository()
+        let newPath = "Sources/Account/AccountViewController.swift"
+        try FileManager.default.createDirectory(at: repo.url("Sources/Account"), withIntermediateDirectories: true)
+        try git(["mv", Self.path, newPath], in: repo)
+        let renamed = Self.profile.replacingOccurrences(of: "ProfileViewController", with: "AccountViewController")
+            .replacingOccurrences(of: "    @IBOutlet weak var followButton: UIButton!\n",
+                                  with: "    @IBOutlet weak var followButton: UIButton!\n    @IBOutlet weak var badgeView: UIImageView!\n")
+        try repo.write(newPath, renamed)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "rename"], in: repo)
+        // CI's default checkout: one commit, so the renamed file's old version is not there.
+        let shallow = try Scratch()
+        let clone = try CLI.run("git", ["clone", "-q", "--depth", "1", "file://" + repo.path, shallow.path + "/clone"])
+        #expect(clone.status == 0, "\(clone.stderr)")
+        let check = try CLI.swiftmod(["check"], in: shallow.path + "/clone")
+        #expect(check.status == 1)
+        let errors = check.stdout.components(separatedBy: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 1, "\(check.stdout)")
+        #expect(errors.first?.hasPrefix("\(newPath):\(line(of: "badgeView", in: renamed)):") == true)
+        #expect(check.stderr.contains("git has no earlier version here (a shallow clone?)"), "\(check.stderr)")
+        #expect(check.stderr.contains("fetch-depth: 0"))
+        // With the history, no note.
+        let full = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(!full.stderr.contains("shallow"))
+    }
+}
