@@ -301,8 +301,8 @@ public struct RebindSelfAction: RewriteAction {
             case "statements":
                 var isBefore = true
                 for sibling in ancestor.children {
-                    if sibling == inner { isBefore = false; continue }
-                    if isBefore ? declaresForLaterStatements(sibling, name) : declaresLocalFunction(sibling, name) { return true }
+                    if sibling == inner { isBefore = false }
+                    if declaresLocalFunction(sibling, name) || isBefore && declaresForLaterStatements(sibling, name) { return true }
                 }
             case _ where conditionalStatements.contains(ancestor.kind):
                 if conditionsDeclare(name, before: inner, in: ancestor) { return true }
@@ -312,6 +312,9 @@ public struct RebindSelfAction: RewriteAction {
             default:
                 for sibling in ancestor.children {
                     if sibling == inner { break }
+                    // A function's own name is declared where the function sits (a method in its
+                    // type, a local function in its block), not inside it.
+                    if ancestor.kind == "function_declaration", sibling.fieldName == "name" { continue }
                     if declaresInHeader(sibling, name) { return true }
                 }
             }
@@ -320,7 +323,7 @@ public struct RebindSelfAction: RewriteAction {
         return false
     }
 
-    /// Whether a statement is a local function of that name.
+    /// Whether a statement is a local function of that name (seen in its whole block, itself included).
     static func declaresLocalFunction(_ statement: Node, _ name: String) -> Bool {
         statement.kind == "function_declaration" && statement.child(field: "name")?.text == name
     }
@@ -363,7 +366,8 @@ public struct RebindSelfAction: RewriteAction {
     /// Whether part of a construct's header (parameters, a loop pattern, conditions, a case
     /// pattern) declares a name for what follows it.
     static func declaresInHeader(_ part: Node, _ name: String) -> Bool {
-        if part.kind == "statements" || part.kind == "lambda_literal" { return false }
+        // A body, a closure, another `case` of a switch or another `catch` declares nothing here.
+        if ["statements", "lambda_literal", "switch_entry", "catch_block"].contains(part.kind) { return false }
         if part.kind == "simple_identifier" { return isDeclaredName(part) && part.text == name }
         return part.descendants.contains { $0.kind == "simple_identifier" && $0.text == name && isDeclaredName($0) }
     }
