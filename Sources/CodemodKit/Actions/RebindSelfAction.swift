@@ -15,7 +15,8 @@ import SwiftTree
 /// (those are left alone), in a strong `[self]` capture, in local functions, `defer` blocks and
 /// string interpolations, but not inside nested type declarations. Implicit uses of members of the
 /// enclosing type written in the same file (`reload()` for `self.reload()`) get an explicit
-/// `this.`.
+/// `this.`, unless a local declaration or pattern binding hides them; a name after a leading dot
+/// (`case let .openLink(url)`) is an enum case, never such a use.
 public struct RebindSelfAction: RewriteAction {
     public let name = "rebind-self"
     public let summary = "rewrite a backtick self rebinding as `let self`, or as a named binding with its uses renamed"
