@@ -56,6 +56,26 @@ public struct FileOutcome: Sendable {
     public var skippedInErrorRegions = 0
     /// Whether the file has syntax errors (it was parsed and is not clean).
     public var hasSyntaxErrors = false
+
+    /// The uses this run leaves for a person to rewrite, each with the reason, in file order: the
+    /// sites the codemod refused, the uses inside a syntax error region, and every other use of a
+    /// file that was refused or failed (with the file's reason). Empty for a codemod that only finds.
+    public var sitesNotConverted: [SiteRefusal] {
+        var fileReason: String?
+        switch status {
+        case let .refused(reason), let .failed(reason): fileReason = reason
+        default: break
+        }
+        var sites = refusals
+        for use in uses where !refusals.contains(where: { $0.location.offset == use.start.offset }) {
+            if use.inErrorRegion, skippedInErrorRegions > 0 {
+                sites.append(SiteRefusal(location: use.start, message: "inside a syntax error region"))
+            } else if let fileReason {
+                sites.append(SiteRefusal(location: use.start, message: fileReason))
+            }
+        }
+        return sites.sorted { $0.location.offset < $1.location.offset }
+    }
 }
 
 /// Totals of a run.
@@ -68,6 +88,8 @@ public struct RunSummary: Sendable, Equatable {
     public var filesFailed = 0
     /// Uses left alone: in syntax-error regions, or refused by the codemod.
     public var sitesSkipped = 0
+    /// Uses left for a person to rewrite: those skipped, and those of files refused or failed.
+    public var sitesNotConverted = 0
     /// Files parsed that have syntax errors.
     public var filesWithSyntaxErrors = 0
 
@@ -75,6 +97,7 @@ public struct RunSummary: Sendable, Equatable {
         filesScanned += 1
         uses += outcome.uses.count
         sitesSkipped += outcome.skippedInErrorRegions + outcome.refusals.count
+        sitesNotConverted += outcome.sitesNotConverted.count
         if outcome.hasSyntaxErrors { filesWithSyntaxErrors += 1 }
         switch outcome.status {
         case .changed, .written:

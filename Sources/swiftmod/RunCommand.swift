@@ -140,7 +140,12 @@ struct RunCommand: ParsableCommand {
         }
         if !codemod.definition.rewrites {
             text += "; \(plural(summary.uses, "use")) found (this codemod only finds, it has no rewrite)"
-        } else if !write && summary.filesChanged > 0 {
+        } else if summary.uses > 0 {
+            // What is left to do by hand: refused sites, and every use of a refused file.
+            text += "; \(plural(summary.uses, "site")), \(summary.sitesNotConverted) not converted"
+            if summary.sitesNotConverted > 0 { text += " (see the notes above)" }
+        }
+        if codemod.definition.rewrites, !write, summary.filesChanged > 0 {
             text += " (dry run: add --write to apply)"
         }
         return text
@@ -207,11 +212,11 @@ struct RunReport: Encodable {
     var summary: Summary
 
     struct Summary: Encodable {
-        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, sitesSkipped: Int
+        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, sitesSkipped, sitesNotConverted: Int
         init(_ summary: RunSummary) {
             filesScanned = summary.filesScanned; filesChanged = summary.filesChanged; edits = summary.edits
             uses = summary.uses; filesRefused = summary.filesRefused; filesFailed = summary.filesFailed
-            sitesSkipped = summary.sitesSkipped
+            sitesSkipped = summary.sitesSkipped; sitesNotConverted = summary.sitesNotConverted
         }
     }
 }
@@ -223,12 +228,19 @@ struct FileRecord: Encodable {
     var message: String?
     var uses: [UseRecord]
     var changes: [Change]
+    /// The uses left for a person to rewrite, each with the reason.
+    var notConverted: [SiteRecord]
     var diff: String?
 
     struct UseRecord: Encodable {
         var line, column: Int
         var text: String
         var inErrorRegion: Bool
+    }
+
+    struct SiteRecord: Encodable {
+        var line, column: Int
+        var reason: String
     }
 
     init(_ outcome: FileOutcome) {
@@ -242,6 +254,7 @@ struct FileRecord: Encodable {
         }
         uses = outcome.uses.map { UseRecord(line: $0.start.line, column: $0.start.column, text: $0.text, inErrorRegion: $0.inErrorRegion) }
         changes = outcome.changes
+        notConverted = outcome.sitesNotConverted.map { SiteRecord(line: $0.location.line, column: $0.location.column, reason: $0.message) }
         diff = outcome.diff.isEmpty ? nil : outcome.diff
     }
 }

@@ -142,6 +142,70 @@ import Testing
         #expect((object["summary"] as? [String: Any])?["edits"] as? Int == 1)
     }
 
+    /// What a run leaves to do by hand is counted in the summary and listed, with reasons, in the
+    /// JSON: sites the codemod refused (a name clash), and every use of a file the safety net refused.
+    @Test func sitesNotConvertedAreCountedAndListed() throws {
+        let scratch = try Scratch()
+        try scratch.write("Feed.swift", """
+        final class Feed {
+            func load() {
+                fetch { [weak self] in
+                    guard let `self` = self else { return }
+                    self.render()
+                }
+                fetch { [weak self] in
+                    let this = 1
+                    guard let `self` = self else { return }
+                    self.render(this)
+                }
+            }
+        }
+
+        """)
+        let run = try CLI.swiftmod(["run", "backtick-self", "Feed.swift", "--param", "binding=this", "--format", "json"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: Feed.swift:9:23: not rewritten: 'this' is already used in this scope"))
+        #expect(run.stderr.contains("; 2 sites, 1 not converted (see the notes above"), "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+        #expect((report["summary"] as? [String: Any])?["sitesNotConverted"] as? Int == 1)
+        let feed = try #require((report["files"] as? [[String: Any]])?.first)
+        let sites = try #require(feed["notConverted"] as? [[String: Any]])
+        #expect(sites.count == 1)
+        #expect(sites.first?["line"] as? Int == 9)
+        #expect((sites.first?["reason"] as? String)?.contains("'this' is already used") == true)
+
+        // A file the safety net refuses: named with its reason, and each of its uses left to do.
+        try scratch.write("mods/breaker.yml", """
+        id: breaker
+        summary: Breaks every weak outlet
+        why: To see the safety net at work.
+        match:
+          query: (ownership_modifier) @weak
+        rewrite:
+          replace: weak
+          with: "weak ("
+        """)
+        try scratch.write("Outlets.swift", "class A {\n    @IBOutlet weak var label: UILabel!\n    @IBOutlet weak var icon: UIImageView!\n}\n")
+        let refused = try CLI.swiftmod(["run", "mods/breaker.yml", "Outlets.swift", "--format", "json"], in: scratch.path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("1 refused"))
+        #expect(refused.stderr.contains("; 2 sites, 2 not converted"), "\(refused.stderr)")
+        let refusedReport = try #require(try JSONSerialization.jsonObject(with: refused.stdoutBytes) as? [String: Any])
+        let outlets = try #require((refusedReport["files"] as? [[String: Any]])?.first)
+        #expect(outlets["path"] as? String == "Outlets.swift")
+        #expect(outlets["status"] as? String == "refused")
+        let reason = try #require(outlets["message"] as? String)
+        #expect(reason.contains("syntax error region"))
+        let left = try #require(outlets["notConverted"] as? [[String: Any]])
+        #expect(left.map { $0["line"] as? Int } == [2, 3])
+        #expect(left.allSatisfy { $0["reason"] as? String == reason })
+        #expect((refusedReport["summary"] as? [String: Any])?["sitesNotConverted"] as? Int == 2)
+
+        // All converted: the count says so.
+        let clean = try CLI.swiftmod(["run", "strong-iboutlet", "Outlets.swift"], in: scratch.path)
+        #expect(clean.stderr.contains("; 2 sites, 0 not converted"), "\(clean.stderr)")
+    }
+
     @Test func parseCommand() throws {
         let scratch = try Scratch()
         try scratch.write("Broken.swift", "func f() {\n    let x = (1 +\n}\n")

@@ -15,7 +15,8 @@ import SwiftTree
 /// (those are left alone), in a strong `[self]` capture, in local functions, `defer` blocks and
 /// string interpolations, but not inside nested type declarations. Implicit uses of members of the
 /// enclosing type written in the same file (`reload()` for `self.reload()`) get an explicit
-/// `this.`.
+/// `this.`, unless a local declaration or pattern binding hides them; a name after a leading dot
+/// (`case let .openLink(url)`) is an enum case, never such a use.
 public struct RebindSelfAction: RewriteAction {
     public let name = "rebind-self"
     public let summary = "rewrite a backtick self rebinding as `let self`, or as a named binding with its uses renamed"
@@ -202,9 +203,11 @@ public struct RebindSelfAction: RewriteAction {
     }
 
     /// Whether an identifier names something declared here (a variable, a parameter, a function).
+    /// The case name and labels of a case pattern (`.share(url: let link)`) declare nothing.
     static func isDeclaredName(_ node: Node) -> Bool {
         guard node.kind == "simple_identifier", let parent = node.parent else { return false }
         if node.fieldName == "bound_identifier" { return true }
+        if isAfterLeadingDot(node) || isPatternLabel(node) { return false }
         switch parent.kind {
         case "pattern", "parameter", "lambda_parameter", "function_declaration": return true
         default: return false
@@ -213,15 +216,44 @@ public struct RebindSelfAction: RewriteAction {
 
     static let implicitNames: Set<String> = ["error", "newValue", "oldValue"]
 
+    /// The nearest sibling before a node that is not a comment.
+    static func previousToken(of node: Node) -> Node? {
+        var previous = node.previousSibling
+        while let sibling = previous, sibling.kind.hasSuffix("comment") { previous = sibling.previousSibling }
+        return previous
+    }
+
+    /// The nearest sibling after a node that is not a comment.
+    static func nextToken(of node: Node) -> Node? {
+        var next = node.nextSibling
+        while let sibling = next, sibling.kind.hasSuffix("comment") { next = sibling.nextSibling }
+        return next
+    }
+
+    /// Whether an identifier follows a leading dot: an enum case or a static member of a type the
+    /// compiler infers (`case let .openLink(url)`, `for case .share(let url) in`), never a member of self.
+    static func isAfterLeadingDot(_ node: Node) -> Bool {
+        previousToken(of: node)?.kind == "."
+    }
+
+    /// Whether an identifier is the label of an associated value in a case pattern
+    /// (`url` in `if case .openLink(url: let link) = action`).
+    static func isPatternLabel(_ node: Node) -> Bool {
+        guard node.fieldName != "bound_identifier", let parent = node.parent,
+              parent.kind == "pattern" || conditionalStatements.contains(parent.kind) else { return false }
+        return nextToken(of: node)?.kind == ":"
+    }
+
+    /// Constructs that name members without evaluating them: `#selector(close)`, `#keyPath(url)`.
+    static let nameOnlyExpressions: Set<String> = ["selector_expression", "key_path_string_expression", "key_path_expression"]
+
     /// Whether an identifier is a condition's shorthand binding (`if let detail {`).
     static func isShorthandBinding(_ node: Node) -> Bool {
         guard node.fieldName == "bound_identifier",
-              let parent = node.parent, ["if_statement", "guard_statement", "while_statement"].contains(parent.kind) else {
+              let parent = node.parent, conditionalStatements.contains(parent.kind) else {
             return false
         }
-        var next = node.nextSibling
-        while let sibling = next, sibling.kind.hasSuffix("comment") { next = sibling.nextSibling }
-        return next?.kind != "="
+        return nextToken(of: node)?.kind != "="
     }
 
     /// Whether an identifier, alone, refers to a value or function (`reload()`, `count + 1`)
@@ -229,14 +261,21 @@ public struct RebindSelfAction: RewriteAction {
     static func isImplicitMemberReference(_ node: Node) -> Bool {
         guard let parent = node.parent else { return false }
         if isDeclaredName(node) { return false }
-        // `.selected` is an implicit member of a type, `(name: 1)` a tuple label.
+        // `.selected` is an implicit member of a type, `case .openLink(url: let link)` a case and its label.
         if parent.kind == "prefix_expression", parent.children.first?.kind == "." { return false }
-        if node.fieldName == "name", parent.kind == "tuple_expression" || parent.kind == "tuple_type_item" { return false }
+        if isAfterLeadingDot(node) || isPatternLabel(node) { return false }
+        // `(name: 1)` is a tuple label, `completion:` the label of a trailing closure.
+        if node.fieldName == "name", ["tuple_expression", "tuple_type_item", "call_suffix"].contains(parent.kind) { return false }
         // Names the compiler declares implicitly: `error` in `catch`, `newValue`/`oldValue` in observers.
         if implicitNames.contains(node.text) { return false }
+        // `#selector(close)` and `#keyPath(url)` name a member; they do not use self.
+        if node.ancestors.contains(where: { nameOnlyExpressions.contains($0.kind) }) { return false }
         switch parent.kind {
         case "navigation_suffix", "value_argument_label", "capture_list_item", "type_identifier":
             return false
+        case "control_transfer_statement":
+            // `break outer` names a statement label; `return value` uses a value.
+            return !["break", "continue"].contains(parent.children.first?.kind ?? "")
         case "value_argument":
             // `f(label: x)`: the label is a child before ':'; the value is under the `value` field.
             return node.fieldName == "value"
@@ -248,8 +287,10 @@ public struct RebindSelfAction: RewriteAction {
     }
 
     /// Whether a local declaration visible at the node gives its name a local meaning: a variable
-    /// or `guard` binding earlier in an enclosing block, or a parameter, loop variable, pattern or
-    /// condition binding of an enclosing construct. Searched up to the enclosing type.
+    /// or `guard` binding earlier in an enclosing block, a local function anywhere in it (it may be
+    /// called before it is declared), a binding of an earlier condition (`if let url = url` reads
+    /// the member, then binds), or a parameter, loop variable, `catch` or case pattern of an
+    /// enclosing construct. Searched up to the enclosing type.
     static func isHiddenByLocal(_ node: Node) -> Bool {
         let name = node.text
         var inner = node
@@ -257,13 +298,53 @@ public struct RebindSelfAction: RewriteAction {
             if typeDeclarations.contains(ancestor.kind) || ancestor.kind.hasSuffix("_body") && ancestor.kind != "function_body" {
                 return false
             }
-            for sibling in ancestor.children {
-                if sibling == inner { break }
-                if ancestor.kind == "statements" ? declaresForLaterStatements(sibling, name) : declaresInHeader(sibling, name) {
-                    return true
+            switch ancestor.kind {
+            case "statements":
+                var isBefore = true
+                for sibling in ancestor.children {
+                    if sibling == inner { isBefore = false }
+                    if declaresLocalFunction(sibling, name) || isBefore && declaresForLaterStatements(sibling, name) { return true }
+                }
+            case _ where conditionalStatements.contains(ancestor.kind):
+                if conditionsDeclare(name, before: inner, in: ancestor) { return true }
+            case "property_declaration":
+                // `let url = url` reads the member: a declaration's names are not in scope in its value.
+                break
+            default:
+                for sibling in ancestor.children {
+                    if sibling == inner { break }
+                    // A function's own name is declared where the function sits (a method in its
+                    // type, a local function in its block), not inside it.
+                    if ancestor.kind == "function_declaration", sibling.fieldName == "name" { continue }
+                    if declaresInHeader(sibling, name) { return true }
                 }
             }
             inner = ancestor
+        }
+        return false
+    }
+
+    /// Whether a statement is a local function of that name (seen in its whole block, itself included).
+    static func declaresLocalFunction(_ statement: Node, _ name: String) -> Bool {
+        statement.kind == "function_declaration" && statement.child(field: "name")?.text == name
+    }
+
+    /// Whether the conditions of an `if`, `guard` or `while` bind a name where `part` sits: a
+    /// condition's bindings are seen by the later conditions and the body, not by their own value
+    /// (`if let url = url`) nor by an `else` branch.
+    static func conditionsDeclare(_ name: String, before part: Node, in statement: Node) -> Bool {
+        var declared = false
+        var inCurrentCondition = false
+        var depth = 0
+        for child in statement.children {
+            if child == part { return declared || (inCurrentCondition && part.kind == "statements") }
+            switch child.kind {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "," where depth == 0: declared = declared || inCurrentCondition
+            case "else": return false
+            default: if declaresInHeader(child, name) { inCurrentCondition = true }
+            }
         }
         return false
     }
@@ -286,7 +367,8 @@ public struct RebindSelfAction: RewriteAction {
     /// Whether part of a construct's header (parameters, a loop pattern, conditions, a case
     /// pattern) declares a name for what follows it.
     static func declaresInHeader(_ part: Node, _ name: String) -> Bool {
-        if part.kind == "statements" || part.kind == "lambda_literal" { return false }
+        // A body, a closure, another `case` of a switch or another `catch` declares nothing here.
+        if ["statements", "lambda_literal", "switch_entry", "catch_block"].contains(part.kind) { return false }
         if part.kind == "simple_identifier" { return isDeclaredName(part) && part.text == name }
         return part.descendants.contains { $0.kind == "simple_identifier" && $0.text == name && isDeclaredName($0) }
     }
