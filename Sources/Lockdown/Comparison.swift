@@ -3,16 +3,18 @@ import Foundation
 /// The result of comparing today's uses with the baseline.
 ///
 /// The rule: a use is new only when its file holds more uses of its migration with its text than
-/// the baseline recorded for that file. A file that is gone is followed to the file it became (a
-/// rename or a move, also with edits), so its entries count for that file. The declarations
-/// around a use decide *which* uses are blamed when a file has a surplus — uses in declarations
-/// the baseline did not know, then the last ones — never *whether* it has one, so renaming a type,
-/// a method or a file, extracting a method or moving code between declarations reports nothing.
+/// the baseline recorded for that file. A file that is gone is followed to the file it became (as
+/// git's rename detection says, or, without that history, judged from content or from its uses),
+/// so its entries count for that file. The declarations around a use and the lines added since the
+/// baseline decide *which* uses are blamed when a file has a surplus, never *whether* it has one:
+/// renaming a type, a method or a file, extracting a method or moving code between declarations
+/// reports nothing.
 ///
 /// What this cannot notice: within one file, one use replaced by another with the same text (one
-/// fixed, one added) keeps the count, so nothing is reported. Entries of a file that still exists
-/// never allow uses in another file: a fix in one file cannot pay for a new use elsewhere.
-public struct Comparison: Sendable {
+/// fixed, one added) keeps the count. Entries of a file that still exists excuse uses in another
+/// file only when the use has the same declarations and text and the file is in the same folder
+/// (code moved into `Type+Feature.swift`): a fix in one file cannot pay for a new use elsewhere.
+public struct Comparison {
     /// Uses the baseline does not allow: what `check` fails on.
     public var newUses: [Finding] = []
     /// Baseline entries that no longer match any use: fixed, so the baseline can shrink.
@@ -23,9 +25,9 @@ public struct Comparison: Sendable {
     /// renamed declaration, code moved between declarations), with that entry. `baseline --prune`
     /// rewrites those entries to the uses.
     public var moved: [(entry: Baseline.Entry, use: Finding)] = []
-    /// Files of the baseline that are gone and could have been renamed, but whose content could
-    /// not be compared (not in git's history here: a shallow clone?), so their renames were
-    /// judged from the uses alone.
+    /// Files of the baseline that are gone, whose fate history did not know and whose content
+    /// could not be compared, that might have become a file with new uses: the renames judged
+    /// from the uses alone, which may have been wrong.
     public var renamesJudgedByUses: [String] = []
 
     /// Matches uses against the baseline.
@@ -33,11 +35,10 @@ public struct Comparison: Sendable {
     ///   - scannedFiles: the files the scan covered (nil: the whole repository); entries of other
     ///     existing files are neither matched nor reported as fixed.
     ///   - fileExists: whether a repo-relative file exists now.
-    ///   - similarity: how alike files that are gone were to files that are here (0...1), asked
-    ///     once for every pair that could be a rename; a pair without an answer is unknown. See
-    ///     `FileSimilarity`. Without it, renames are recognised from the uses alone.
+    ///   - history: what version control knows (renames, content, new lines); without it, renames
+    ///     are judged from the uses alone and the last uses in a file are blamed.
     public init(uses: [Finding], baseline: Baseline, scannedFiles: Set<String>? = nil,
-                fileExists: (String) -> Bool, similarity: (([FilePair]) -> [FilePair: Double])? = nil) {
+                fileExists: (String) -> Bool, history: FileHistory? = nil) {
         var exists: [String: Bool] = [:]
         func present(_ file: String) -> Bool {
             if let known = exists[file] { return known }
@@ -48,17 +49,34 @@ public struct Comparison: Sendable {
         let entries = baseline.entries.filter { scannedFiles?.contains($0.file) ?? true || !present($0.file) }
         let entriesByFile = Dictionary(grouping: entries, by: \.file)
         let usesByFile = Dictionary(grouping: uses.sorted(by: Self.fileOrder), by: \.file)
-        let (successors, unknown) = Self.successors(of: entriesByFile.keys.filter { !present($0) }, entriesByFile: entriesByFile,
-                                                    usesByFile: usesByFile, similarity: similarity)
-        if similarity != nil { renamesJudgedByUses = unknown }
+
+        // Where each gone file went: history's answer, else a judgement.
+        let gone = entriesByFile.keys.filter { !present($0) }.sorted()
+        let fates = history?.fates(of: gone) ?? [:]
+        var successors: [String: String] = [:]
+        for (file, fate) in fates { if let fate { successors[file] = fate } }
+        let judged = RenameJudgement(gone: gone.filter { fates[$0] == nil }, entriesByFile: entriesByFile,
+                                     usesByFile: usesByFile, history: history)
+        successors.merge(judged.successors) { known, _ in known }
         var inherited: [String: [Baseline.Entry]] = [:]
-        for (gone, successor) in successors { inherited[successor, default: []] += entriesByFile[gone] ?? [] }
+        for (file, successor) in successors { inherited[successor, default: []] += entriesByFile[file] ?? [] }
+
+        // The lines added since the baseline, for files that have more uses than entries.
+        var surplusFiles: [String: [String]] = [:]
+        for (file, fileUses) in usesByFile {
+            let allowance = Dictionary(grouping: (entriesByFile[file] ?? []) + (inherited[file] ?? []), by: { UseText($0.migration, $0.text) })
+            let counts = Dictionary(grouping: fileUses, by: { UseText($0.migration, $0.text) })
+            if counts.contains(where: { $0.value.count > allowance[$0.key]?.count ?? 0 }) {
+                surplusFiles[file] = successors.filter { $0.value == file }.map(\.key).sorted()
+            }
+        }
+        let newLines = history?.newLines(in: surplusFiles) ?? [:]
 
         // Within each file (with the entries of the files it was renamed from).
         var leftover: [Finding] = []
         var remaining: [Baseline.Entry] = []
         for (file, fileUses) in usesByFile {
-            let match = FileMatch(uses: fileUses, entries: (entriesByFile[file] ?? []) + (inherited[file] ?? []))
+            let match = FileMatch(uses: fileUses, entries: (entriesByFile[file] ?? []) + (inherited[file] ?? []), newLines: newLines[file])
             for (entry, use) in match.pairs {
                 allowed.append(use)
                 if entry.file != use.file || entry.scope != use.scope { moved.append((entry, use)) }
@@ -69,16 +87,20 @@ public struct Comparison: Sendable {
         for (file, fileEntries) in entriesByFile where usesByFile[file] == nil && successors[file] == nil {
             remaining += fileEntries
         }
-        // What is left: fixed uses, or uses moved out of files that are gone into other files
-        // (a file split in two), which match only with the same declarations and text.
+        // Code moved to another file with its declarations unchanged: from a file that is gone
+        // and went nowhere known (a file split up), or to a file of the same folder (an extension
+        // split out into `Type+Feature.swift`).
         var pool: [Fingerprint: [Baseline.Entry]] = [:]
-        var kept: [Baseline.Entry] = []
-        for entry in remaining.sorted(by: >) {
-            if present(entry.file) { kept.append(entry) } else { pool[entry.fingerprint, default: []].append(entry) }
-        }
+        for entry in remaining.sorted(by: >) { pool[entry.fingerprint, default: []].append(entry) }
+        func folder(_ file: String) -> String { (file as NSString).deletingLastPathComponent }
         for use in leftover.sorted(by: Self.fileOrder) {
-            if var candidates = pool[use.fingerprint], let entry = candidates.popLast() {
-                pool[use.fingerprint] = candidates
+            let candidates = pool[use.fingerprint] ?? []
+            let index = candidates.lastIndex { entry in
+                if let successor = successors[entry.file] { return folder(successor) == folder(use.file) }
+                return !present(entry.file) || folder(entry.file) == folder(use.file)
+            }
+            if let index {
+                let entry = pool[use.fingerprint]!.remove(at: index)
                 allowed.append(use)
                 moved.append((entry, use))
             } else {
@@ -87,88 +109,84 @@ public struct Comparison: Sendable {
         }
         // A partial check cannot tell whether a vanished file's uses moved to a file it did not
         // look at: only a full check calls those entries fixed.
-        fixed = (kept + (scannedFiles == nil ? pool.values.flatMap { $0 } : [])).sorted()
+        fixed = pool.values.flatMap { $0 }.filter { scannedFiles == nil || present($0.file) }.sorted()
         newUses.sort(by: Self.fileOrder)
         allowed.sort(by: Self.fileOrder)
         moved.sort { Self.fileOrder($0.use, $1.use) }
+        let blamed = Set(newUses.map(\.file))
+        renamesJudgedByUses = judged.unverified.filter { !$0.value.isDisjoint(with: blamed) }.map(\.key).sorted()
     }
 
     static func fileOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         (lhs.file, lhs.line, lhs.column, lhs.migration) < (rhs.file, rhs.line, rhs.column, rhs.migration)
     }
+}
 
-    /// The file each file that is gone became, if any: a present file with uses beyond its own
-    /// entries that share the gone file's texts, and that is alike in content (half its lines or
-    /// more, as git's rename detection). When content cannot be compared (no git, a shallow
-    /// clone): the same file name in another folder, or uses in the same members (`titleLabel`,
-    /// `viewDidLoad()`, whatever the type is called) for at least two and half of each file's uses.
-    static func successors(of gone: [String], entriesByFile: [String: [Baseline.Entry]], usesByFile: [String: [Finding]],
-                           similarity: (([FilePair]) -> [FilePair: Double])?) -> (successors: [String: String], judgedByUses: [String]) {
-        guard !gone.isEmpty else { return ([:], []) }
-        // Per present file: the uses its own entries do not cover, by text and by text in a member.
-        var uncovered: [String: (texts: [UseText: Int], members: [UseText: Int])] = [:]
-        var filesByText: [UseText: Set<String>] = [:]
+/// Where gone files went when history does not say: removed in the work tree with the new file
+/// not yet known to git, in a shallow clone, or outside git.
+///
+/// Candidates are present files with uses beyond their own entries in the same members
+/// (`titleLabel`, `viewDidLoad()`, whatever the type is now called) or with the same file name.
+/// A candidate is taken when its content is alike (half or more, when the gone file's last
+/// version can be read), or — without content — when it has the same name and shares a member,
+/// or shares at least two members and half of each file's uses.
+struct RenameJudgement {
+    var successors: [String: String] = [:]
+    /// Gone files judged without content, with the candidates they might have become.
+    var unverified: [String: Set<String>] = [:]
+
+    init(gone: [String], entriesByFile: [String: [Baseline.Entry]], usesByFile: [String: [Finding]], history: FileHistory?) {
+        guard !gone.isEmpty else { return }
+        // Per present file: the uses its own entries do not cover, by member; an index of both.
+        var uncovered: [String: [UseText: Int]] = [:]
+        var filesByMember: [UseText: [String]] = [:]
+        var filesByName: [String: [String]] = [:]
         for (file, fileUses) in usesByFile {
-            var texts: [UseText: Int] = [:], members: [UseText: Int] = [:]
-            for use in fileUses {
-                texts[UseText(use.migration, use.text), default: 0] += 1
-                members[UseText(use.migration, use.text, scope: use.scope), default: 0] += 1
-            }
-            for entry in entriesByFile[file] ?? [] {
-                texts[UseText(entry.migration, entry.text)]? -= 1
-                members[UseText(entry.migration, entry.text, scope: entry.scope)]? -= 1
-            }
-            texts = texts.filter { $0.value > 0 }
-            uncovered[file] = (texts, members.filter { $0.value > 0 })
-            for text in texts.keys { filesByText[text, default: []].insert(file) }
+            var members: [UseText: Int] = [:]
+            for use in fileUses { members[UseText(use.migration, use.text, scope: use.scope), default: 0] += 1 }
+            for entry in entriesByFile[file] ?? [] { members[UseText(entry.migration, entry.text, scope: entry.scope)]? -= 1 }
+            members = members.filter { $0.value > 0 }
+            guard !members.isEmpty else { continue }
+            uncovered[file] = members
+            for member in members.keys { filesByMember[member, default: []].append(file) }
+            filesByName[(file as NSString).lastPathComponent, default: []].append(file)
         }
-        // Pairs that share texts the present file has more of than its entries.
-        var overlaps: [FilePair: Int] = [:]
+        // The most promising candidates of each gone file: most shared members, same name.
+        var shared: [FilePair: Int] = [:]
+        var total: [String: Int] = [:]
         for file in gone {
-            let counts = Dictionary(grouping: entriesByFile[file] ?? [], by: { UseText($0.migration, $0.text) }).mapValues(\.count)
-            for other in Set(counts.keys.flatMap { filesByText[$0] ?? [] }) {
-                let theirs = uncovered[other]!.texts
-                let overlap = counts.reduce(0) { $0 + min($1.value, theirs[$1.key] ?? 0) }
-                if overlap > 0 { overlaps[FilePair(gone: file, present: other)] = overlap }
+            let mine = Dictionary(grouping: entriesByFile[file] ?? [], by: { UseText($0.migration, $0.text, scope: $0.scope) }).mapValues(\.count)
+            total[file] = mine.values.reduce(0, +)
+            var counts: [String: Int] = [:]
+            for (member, count) in mine {
+                for other in filesByMember[member] ?? [] { counts[other, default: 0] += min(count, uncovered[other]![member]!) }
+            }
+            let best = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map(\.key)
+            for other in best + (filesByName[(file as NSString).lastPathComponent] ?? []) {
+                shared[FilePair(gone: file, present: other)] = counts[other] ?? 0
             }
         }
-        let likeness = similarity?(Array(overlaps.keys)) ?? [:]
-        struct Candidate { var pair: FilePair, evidence: Int, likeness: Double, overlap: Int }
+        let likeness = history?.similarities(of: Array(shared.keys)) ?? [:]
+        struct Candidate { var pair: FilePair, evidence: Int, likeness: Double, shared: Int }
         var candidates: [Candidate] = []
-        for (pair, overlap) in overlaps {
+        for (pair, count) in shared {
             let named = (pair.gone as NSString).lastPathComponent == (pair.present as NSString).lastPathComponent
             if let alike = likeness[pair] {
-                if alike >= 0.5 { candidates.append(Candidate(pair: pair, evidence: 3, likeness: alike + (named ? 0.01 : 0), overlap: overlap)) }
-            } else if named {
-                candidates.append(Candidate(pair: pair, evidence: 2, likeness: 1, overlap: overlap))
-            } else {
-                let mine = entriesByFile[pair.gone]!.map { UseText($0.migration, $0.text, scope: $0.scope) }
-                let theirs = uncovered[pair.present]!.members
-                let shared = Dictionary(grouping: mine, by: { $0 }).reduce(0) { $0 + min($1.value.count, theirs[$1.key] ?? 0) }
-                let longer = max(mine.count, theirs.values.reduce(0, +))
-                if shared >= 2, shared * 2 >= longer {
-                    candidates.append(Candidate(pair: pair, evidence: 1, likeness: Double(shared) / Double(longer), overlap: overlap))
-                }
+                if alike >= 0.5 { candidates.append(Candidate(pair: pair, evidence: 3, likeness: alike, shared: count)) }
+                continue
+            }
+            if count > 0 { unverified[pair.gone, default: []].insert(pair.present) }
+            let longer = max(total[pair.gone]!, uncovered[pair.present]!.values.reduce(0, +))
+            if named, count > 0 {
+                candidates.append(Candidate(pair: pair, evidence: 2, likeness: 1, shared: count))
+            } else if count >= 2, count * 2 >= longer {
+                candidates.append(Candidate(pair: pair, evidence: 1, likeness: Double(count) / Double(longer), shared: count))
             }
         }
         candidates.sort {
-            ($0.evidence, $0.likeness, $0.overlap, $1.pair.gone, $1.pair.present) > ($1.evidence, $1.likeness, $1.overlap, $0.pair.gone, $0.pair.present)
+            ($0.evidence, $0.likeness, $0.shared, $1.pair.gone, $1.pair.present) > ($1.evidence, $1.likeness, $1.shared, $0.pair.gone, $0.pair.present)
         }
-        var successors: [String: String] = [:]
         for candidate in candidates where successors[candidate.pair.gone] == nil { successors[candidate.pair.gone] = candidate.pair.present }
-        let judgedByUses = Set(overlaps.keys.filter { likeness[$0] == nil }.map(\.gone))
-        return (successors, judgedByUses.sorted())
-    }
-}
-
-/// A file that is gone and a file that is here: perhaps the same file, renamed or moved.
-public struct FilePair: Hashable, Sendable {
-    public var gone: String
-    public var present: String
-
-    public init(gone: String, present: String) {
-        self.gone = gone
-        self.present = present
     }
 }
 
@@ -196,36 +214,41 @@ struct UseText: Hashable {
 /// use in the declaration its entry names. An entry left over belongs to a declaration that lost
 /// uses, so it goes to a use in a declaration the baseline did not know (a renamed method,
 /// extracted code), then to one in a known declaration that gained uses (code moved between
-/// declarations), the most alike names first (`A.showOnboarding()` and `B.showOnboarding()`). The
-/// surplus — what is left — is blamed on uses in known declarations that gained uses, then on the
-/// last ones in the file.
+/// declarations), the most alike names first (`A.showOnboarding()` and `B.showOnboarding()`).
+/// Throughout, uses on lines that were there when the baseline was recorded come before uses on
+/// added lines. The surplus — what is left — is blamed on added lines first, then on uses in known
+/// declarations that gained uses, then on the last ones in the file.
 struct FileMatch {
     var pairs: [(entry: Baseline.Entry, use: Finding)] = []
     var unmatchedUses: [Finding] = []
     var unmatchedEntries: [Baseline.Entry] = []
 
-    /// - Parameter uses: the file's uses, in file order.
-    init(uses: [Finding], entries: [Baseline.Entry]) {
+    /// - Parameters:
+    ///   - uses: the file's uses, in file order.
+    ///   - newLines: the lines added since the baseline, if known.
+    init(uses: [Finding], entries: [Baseline.Entry], newLines: Set<Int>? = nil) {
         let knownScopes = Set(entries.map(\.scope))
+        let added = { (use: Finding) in newLines?.contains(use.line) ?? false }
         let usesByText = Dictionary(grouping: uses, by: { UseText($0.migration, $0.text) })
         var entriesByText = Dictionary(grouping: entries, by: { UseText($0.migration, $0.text) })
         for (text, group) in usesByText.sorted(by: { ($0.key.migration, $0.key.text) < ($1.key.migration, $1.key.text) }) {
             var free = entriesByText.removeValue(forKey: text) ?? []
-            // The same declaration.
+            // The same declaration, old lines first.
             var rest: [Finding] = []
-            for use in group {
+            for use in group.filter({ !added($0) }) + group.filter(added) {
                 if let index = free.firstIndex(where: { $0.scope == use.scope }) {
                     pairs.append((free.remove(at: index), use))
                 } else {
                     rest.append(use)
                 }
             }
+            rest.sort(by: Comparison.fileOrder)
             // The rest, most likely pairs first.
             var scored: [(score: Int, use: Int, entry: Int)] = []
             for (u, use) in rest.enumerated() {
+                let base = (added(use) ? 0 : 200) + (knownScopes.contains(use.scope) ? 0 : 100)
                 for (e, entry) in free.enumerated() {
-                    let unknown = !knownScopes.contains(use.scope)
-                    scored.append(((unknown ? 100 : 0) + Self.sharedNames(entry.scope, use.scope), u, e))
+                    scored.append((base + Self.sharedNames(entry.scope, use.scope), u, e))
                 }
             }
             scored.sort { ($0.score, $1.use, $1.entry) > ($1.score, $0.use, $0.entry) }

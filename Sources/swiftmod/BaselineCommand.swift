@@ -38,7 +38,7 @@ struct BaselineCommand: ParsableCommand {
         let configured = Set(configuration.migrations.map(\.id))
         let partial = !options.paths.isEmpty || !options.only.isEmpty
         let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
-        let similarity = FileSimilarity(root: configuration.root)
+        let history = GitFileHistory(root: configuration.root, baselinePath: path)
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
         let old: Baseline?
         do {
@@ -56,7 +56,7 @@ struct BaselineCommand: ParsableCommand {
             let mine = old.entries.filter { ids.contains($0.migration) }
             let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: mine),
                                         scannedFiles: options.paths.isEmpty ? nil : Set(result.files), fileExists: exists,
-                                        similarity: similarity.similarities(of:))
+                                        history: history)
             var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             var kept = old.entries.filter { entry in
                 if let count = remove[entry], count > 0 {
@@ -79,7 +79,7 @@ struct BaselineCommand: ParsableCommand {
             let scanned = Set(result.files)
             let roots = options.paths.map { Scanner.relativePath($0, root: configuration.root) ?? "" }
             let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
-                                        scannedFiles: scanned, fileExists: exists, similarity: similarity.similarities(of:))
+                                        scannedFiles: scanned, fileExists: exists, history: history)
             var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             let kept = old.entries.filter { entry in
                 guard ids.contains(entry.migration) else { return true }

@@ -48,10 +48,11 @@ struct CheckCommand: ParsableCommand {
         let ids = Set(migrations.map(\.id))
         let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
         let root = configuration.root
+        let history = GitFileHistory(root: root, baselinePath: configuration.baselinePath)
         let comparison = Comparison(uses: result.uses, baseline: relevant,
                                     scannedFiles: options.paths.isEmpty && changedSince == nil ? nil : Set(result.files),
                                     fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) },
-                                    similarity: FileSimilarity(root: root).similarities(of:))
+                                    history: history)
         let problems = result.findings.filter { $0.kind != .use }
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
@@ -66,7 +67,12 @@ struct CheckCommand: ParsableCommand {
         }
         if let first = comparison.renamesJudgedByUses.first {
             let count = comparison.renamesJudgedByUses.count
-            printError("note: \(count) file\(count == 1 ? "" : "s") of the baseline \(count == 1 ? "is" : "are") gone (\(first)\(count > 1 ? ", …" : "")) and git has no earlier version here (a shallow clone?), so renames were judged from the uses alone; fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in CI) for exact answers")
+            let files = "\(count) file\(count == 1 ? "" : "s") of the baseline (\(first)\(count > 1 ? ", …" : ""))"
+            let why = !history.isRepository ? "this folder is not in a git repository"
+                : history.isShallow ? "this is a shallow clone, without the commit that removed \(count == 1 ? "it" : "them")"
+                : "git does not know where \(count == 1 ? "it" : "they") went (new files not added yet?)"
+            let fix = !history.isRepository ? "" : history.isShallow ? "; fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in CI) for exact answers" : "; `git add` the new files for exact answers"
+            printError("note: \(files) \(count == 1 ? "is" : "are") gone and \(why), so whether \(count == 1 ? "it was" : "they were") renamed into files with new uses was judged from the uses alone\(fix)")
         }
         if !comparison.fixed.isEmpty {
             let count = comparison.fixed.count

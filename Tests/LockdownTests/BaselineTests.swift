@@ -103,10 +103,15 @@ import Testing
     // The rule: a file has new uses only when it holds more uses of a migration with a text than
     // its baseline entries (following renames); declarations only decide which uses are blamed.
 
-    /// Every pair asked about is this alike.
-    func alike(_ value: Double) -> ([FilePair]) -> [FilePair: Double] {
-        { pairs in Dictionary(uniqueKeysWithValues: pairs.map { ($0, value) }) }
+    /// A history that knows no fates, finds every pair asked about this alike, and knows no new lines.
+    struct Alike: FileHistory {
+        var value: Double
+        func fates(of gone: [String]) -> [String: String?] { [:] }
+        func similarities(of pairs: [FilePair]) -> [FilePair: Double] { Dictionary(uniqueKeysWithValues: pairs.map { ($0, value) }) }
+        func newLines(in files: [String: [String]]) -> [String: Set<Int>] { [:] }
     }
+
+    func alike(_ value: Double) -> Alike { Alike(value: value) }
 
     @Test func aRenamedMethodIsNotNew() {
         let baseline = Baseline(findings: [use("A.swift", 10, scope: "A.showOnboarding()")])
@@ -145,12 +150,12 @@ import Testing
                     use("New/BarViewController.swift", 5, scope: "BarViewController.badge", text: "weak", migration: "outlets"),
                     use("New/BarViewController.swift", 6, scope: "BarViewController.avatar", text: "weak", migration: "outlets")]
         let gone = { (file: String) in file != "Old/FooViewController.swift" }
-        let similar = Comparison(uses: uses, baseline: baseline, fileExists: gone, similarity: alike(0.8))
+        let similar = Comparison(uses: uses, baseline: baseline, fileExists: gone, history: alike(0.8))
         #expect(similar.newUses.map(\.scope) == ["BarViewController.badge"])
         #expect(similar.fixed.isEmpty)
         #expect(Set(similar.moved.map(\.use.scope)) == ["BarViewController.titleLabel", "BarViewController.avatar"])
         // Content that differs is not a rename: every use there is new, and the old entries are fixed.
-        let unlike = Comparison(uses: uses, baseline: baseline, fileExists: gone, similarity: alike(0.2))
+        let unlike = Comparison(uses: uses, baseline: baseline, fileExists: gone, history: alike(0.2))
         #expect(unlike.newUses.count == 3)
         #expect(unlike.fixed.count == 2)
         // Without content (no git), most of the gone file's uses and little else also make a rename.
@@ -174,7 +179,7 @@ import Testing
     @Test func aSplitFileKeepsItsUsesInBothHalves() {
         let baseline = Baseline(findings: [use("Big.swift", 1, scope: "A.f()"), use("Big.swift", 2, scope: "B.g()")])
         let uses = [use("A.swift", 1, scope: "A.f()"), use("B.swift", 1, scope: "B.g()")]
-        let comparison = Comparison(uses: uses, baseline: baseline, fileExists: { $0 != "Big.swift" }, similarity: alike(0.6))
+        let comparison = Comparison(uses: uses, baseline: baseline, fileExists: { $0 != "Big.swift" }, history: alike(0.6))
         #expect(comparison.newUses.isEmpty)
         #expect(comparison.fixed.isEmpty)
     }

@@ -247,10 +247,133 @@ import Testing
         let errors = check.stdout.components(separatedBy: "\n").filter { $0.contains(": error: ") }
         #expect(errors.count == 1, "\(check.stdout)")
         #expect(errors.first?.hasPrefix("\(newPath):\(line(of: "badgeView", in: renamed)):") == true)
-        #expect(check.stderr.contains("git has no earlier version here (a shallow clone?)"), "\(check.stderr)")
+        #expect(check.stderr.contains("this is a shallow clone"), "\(check.stderr)")
         #expect(check.stderr.contains("fetch-depth: 0"))
         // With the history, no note.
         let full = try CLI.swiftmod(["check"], in: repo.path)
         #expect(!full.stderr.contains("shallow"))
+    }
+
+    // What a hostile review found, each kept as a test.
+
+    /// A repository whose baseline is recorded and committed over these files.
+    func repository(files: [String: String]) throws -> Scratch {
+        let scratch = try Scratch()
+        try git(["init", "-q"], in: scratch)
+        try scratch.write(".swiftmod.yml", Self.config + "  - id: webview\n    codemod: swap-type\n    params: { from: UIWebView, to: WKWebView }\n")
+        for (path, text) in files { try scratch.write(path, text) }
+        #expect(try CLI.swiftmod(["baseline"], in: scratch.path).status == 0)
+        try git(["add", "-A"], in: scratch)
+        try git(["commit", "-qm", "baseline"], in: scratch)
+        return scratch
+    }
+
+    static let orderCell = """
+    import UIKit
+
+    final class OrderCell: UITableViewCell {
+        @IBOutlet weak var titleLabel: UILabel!
+        @IBOutlet weak var subtitleLabel: UILabel!
+        @IBOutlet weak var iconView: UIImageView!
+
+        override func awakeFromNib() {
+            super.awakeFromNib()
+            selectionStyle = .none
+        }
+
+        func configure(with order: Order) {
+            titleLabel.text = order.number
+            subtitleLabel.text = order.status.localizedDescription
+            iconView.image = order.status.icon
+        }
+    }
+
+    """
+
+    @Test func anUnrelatedFileWithTheSameBoilerplateIsNotARename() throws {
+        let repo = try repository(files: ["Sources/Orders/OrderCell.swift": Self.orderCell])
+        try git(["rm", "-q", "Sources/Orders/OrderCell.swift"], in: repo)
+        let review = Self.orderCell.replacingOccurrences(of: "OrderCell", with: "ReviewCell")
+            .replacingOccurrences(of: "order: Order", with: "review: Review")
+            .replacingOccurrences(of: "order.number", with: "review.author")
+            .replacingOccurrences(of: "order.status.localizedDescription", with: "review.body")
+            .replacingOccurrences(of: "order.status.icon", with: "UIImage(systemName: review.rating > 3 ? \"hand.thumbsup\" : \"hand.thumbsdown\")")
+        try repo.write("Sources/Reviews/ReviewCell.swift", review)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "reviews instead of orders"], in: repo)
+        #expect(try newUses(in: repo).count == 3)
+    }
+
+    @Test func aPartialCheckCannotGiveARenamedFilesUsesToACopy() throws {
+        let repo = try repository(files: [Self.path: Self.profile])
+        // On main: a rename, committed without pruning the baseline.
+        let renamedPath = "Sources/Profile/AccountViewController.swift"
+        let renamed = Self.profile.replacingOccurrences(of: "ProfileViewController", with: "AccountViewController")
+        try git(["mv", Self.path, renamedPath], in: repo)
+        try repo.write(renamedPath, renamed)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "rename"], in: repo)
+        try git(["tag", "main"], in: repo)
+        // A pull request: a copy-pasted screen elsewhere.
+        try repo.write("Sources/Team/TeamViewController.swift", renamed.replacingOccurrences(of: "AccountViewController", with: "TeamViewController"))
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "team screen"], in: repo)
+        #expect(try newUses(in: repo).count == 7)
+        for arguments in [["check", "Sources/Team"], ["check", "--changed-since", "main"]] {
+            let check = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(check.status == 1)
+            #expect(check.stdout.components(separatedBy: "\n").filter { $0.contains(": error: ") }.count == 7, "\(arguments): \(check.stdout)")
+        }
+        // Pruning part of the tree cannot hand them over either.
+        _ = try CLI.swiftmod(["baseline", "--prune", "Sources/Team"], in: repo.path)
+        let full = try newUses(in: repo)
+        #expect(full.count == 7)
+        #expect(full.allSatisfy { $0.file == "Sources/Team/TeamViewController.swift" })
+    }
+
+    @Test func anExtensionSplitIntoAFileBesideKeepsItsUses() throws {
+        let repo = try repository(files: [Self.path: Self.profile])
+        let onboarding = Self.profile.range(of: "    func showOnboarding() {")!.lowerBound
+        let end = Self.profile.range(of: "    func render(")!.lowerBound
+        let method = String(Self.profile[onboarding..<end])
+        try repo.write(Self.path, Self.profile.replacingOccurrences(of: method, with: ""))
+        try repo.write("Sources/Profile/ProfileViewController+Onboarding.swift",
+                       "import UIKit\n\nextension ProfileViewController {\n\(method)}\n")
+        #expect(try newUses(in: repo).isEmpty)
+        // In another folder, the same declarations are another module's: new.
+        try FileManager.default.removeItem(at: repo.url("Sources/Profile/ProfileViewController+Onboarding.swift"))
+        try repo.write("Sources/Other/ProfileViewController+Onboarding.swift", "import UIKit\n\nextension ProfileViewController {\n\(method)}\n")
+        #expect(try newUses(in: repo).count == 1)
+    }
+
+    @Test func aCommittedRenameOfANonASCIIPathIsFollowed() throws {
+        let repo = try repository(files: ["Sources/Café/MenüViewController.swift": Self.profile])
+        try git(["mv", "Sources/Café/MenüViewController.swift", "Sources/Café/KarteViewController.swift"], in: repo)
+        try repo.write("Sources/Café/KarteViewController.swift", Self.profile.replacingOccurrences(of: "ProfileViewController", with: "KarteViewController"))
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "rename"], in: repo)
+        #expect(try newUses(in: repo).isEmpty)
+    }
+
+    @Test func theLineAddedIsTheLineBlamed() throws {
+        let repo = try repository(files: [Self.path: Self.profile])
+        // A new rebinding above the two viewDidLoad() had.
+        let more = Self.profile.replacingOccurrences(of: "        nameLabel.text = \"…\"\n", with: "        nameLabel.text = \"…\"\n\(Self.retry)")
+        try repo.write(Self.path, more)
+        let reported = try newUses(in: repo)
+        #expect(reported.map(\.line) == [line(of: "guard let `self`", in: more, occurrence: 1)])
+    }
+
+    @Test func aDeletedFileInAShallowCloneGivesNoNoteWhenNothingCouldBeItsRename() throws {
+        let repo = try repository(files: [Self.path: Self.profile, "Sources/Help/Help.swift": "import UIKit\n\nfinal class Help {\n    let web = UIWebView()\n}\n"])
+        try git(["rm", "-q", Self.path], in: repo)
+        try repo.write("Sources/Help/Help.swift", "import UIKit\n\nfinal class Help {\n    let web = UIWebView()\n    let faq = UIWebView()\n}\n")
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-qm", "drop the profile, add a faq"], in: repo)
+        let shallow = try Scratch()
+        #expect(try CLI.run("git", ["clone", "-q", "--depth", "1", "file://" + repo.path, shallow.path + "/clone"]).status == 0)
+        let check = try CLI.swiftmod(["check"], in: shallow.path + "/clone")
+        #expect(check.status == 1)
+        #expect(!check.stderr.contains("shallow"), "\(check.stderr)")
     }
 }
