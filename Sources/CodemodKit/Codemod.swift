@@ -161,10 +161,9 @@ public final class Codemod: @unchecked Sendable {
             for constraint in compiledConstraints where constraint.note == nil && !passes(constraint, match) {
                 return false
             }
-            for constraint in compiledConstraints where !passes(constraint, match) {
-                if let note = constraint.note {
-                    leave(match, saying: note.render { match[$0]?.text ?? params[$0] })
-                }
+            for constraint in compiledConstraints {
+                guard let note = constraint.note, !passes(constraint, match) else { continue }
+                leave(match, saying: note.render { match[$0]?.text ?? params[$0] })
                 return false
             }
             for case let .action(action) in steps {
