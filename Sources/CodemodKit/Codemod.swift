@@ -46,6 +46,7 @@ public final class Codemod: @unchecked Sendable {
         var matches: NSRegularExpression?
         var notMatches: NSRegularExpression?
         var atMost: [String: Int]
+        var note: Template?
     }
 
     /// Binds a definition to parameter values.
@@ -87,7 +88,7 @@ public final class Codemod: @unchecked Sendable {
             CompiledConstraint(capture: $0.capture, inside: Set($0.inside), notInside: Set($0.notInside),
                                matches: $0.matches.flatMap { try? NSRegularExpression(pattern: $0) },
                                notMatches: $0.notMatches.flatMap { try? NSRegularExpression(pattern: $0) },
-                               atMost: $0.atMost)
+                               atMost: $0.atMost, note: $0.note)
         }
         steps = try definition.rewrite.map { step in
             switch step {
@@ -150,24 +151,38 @@ public final class Codemod: @unchecked Sendable {
         } else {
             found = query.matches(in: tree)
         }
+        func leave(_ match: QueryMatch, saying message: String) {
+            let node = match[useCaptureName] ?? match.captures.first?.node
+            notes.append(SiteRefusal(location: node?.start ?? tree.source.location(ofByte: 0), message: message))
+        }
         let matches = found.filter { match in
-            let passes = compiledConstraints.allSatisfy { constraint in
-                match.nodes(constraint.capture).allSatisfy { satisfies(constraint, $0) }
+            // A match that fails a plain constraint is no match at all; one that then fails a
+            // constraint with a note is left alone, and the note says why.
+            for constraint in compiledConstraints where constraint.note == nil && !passes(constraint, match) {
+                return false
             }
-            guard passes else { return false }
+            for constraint in compiledConstraints {
+                guard let note = constraint.note, !passes(constraint, match) else { continue }
+                leave(match, saying: note.render { match[$0]?.text ?? params[$0] })
+                return false
+            }
             for case let .action(action) in steps {
                 switch action.classify(ActionContext(tree: tree, params: params, match: match, memo: memo)) {
                 case .use: continue
                 case .ignore: return false
                 case let .note(message):
-                    let node = match[useCaptureName] ?? match.captures.first?.node
-                    notes.append(SiteRefusal(location: node?.start ?? tree.source.location(ofByte: 0), message: message))
+                    leave(match, saying: message)
                     return false
                 }
             }
             return true
         }
         return (matches, notes)
+    }
+
+    /// Whether every node of the constraint's capture satisfies it.
+    private func passes(_ constraint: CompiledConstraint, _ match: QueryMatch) -> Bool {
+        match.nodes(constraint.capture).allSatisfy { satisfies(constraint, $0) }
     }
 
     private func satisfies(_ constraint: CompiledConstraint, _ node: Node) -> Bool {

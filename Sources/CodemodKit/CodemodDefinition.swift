@@ -27,6 +27,9 @@ public struct CodemodDefinition: Sendable {
         /// The most direct children of a kind the captured node may have (`pattern: 1` keeps
         /// `var a: A, b: B` out).
         public var atMost: [String: Int] = [:]
+        /// When set, a match that fails this constraint (but passes those without a note) is not a
+        /// use, and this note says why it was left alone. `{{capture}}` and `{{param}}` holes.
+        public var note: Template?
     }
 
     /// One rewrite step.
@@ -43,6 +46,9 @@ public struct CodemodDefinition: Sendable {
         public var params: [String: String]
         /// 1-based line of the example in the definition file.
         public var line: Int
+        /// For a `no-match` example: text that a note about the code must contain (the reason it
+        /// is left alone).
+        public var note: String? = nil
     }
 
     /// A before/after pair.

@@ -209,7 +209,7 @@ public struct FieldReader {
             let capture = key.string ?? ""
             let field = "match.constraints.\(capture)"
             let fields = try mapping(value, field)
-            try checkKeys(fields, allowed: ["inside", "not-inside", "matches", "not-matches", "at-most"], at: field)
+            try checkKeys(fields, allowed: ["inside", "not-inside", "matches", "not-matches", "at-most", "note"], at: field)
             var constraint = CodemodDefinition.Constraint(capture: capture)
             constraint.inside = try fields["inside"].map { try strings($0, "\(field).inside") } ?? []
             constraint.notInside = try fields["not-inside"].map { try strings($0, "\(field).not-inside") } ?? []
@@ -229,6 +229,7 @@ public struct FieldReader {
                     constraint.atMost[kindNode.string ?? ""] = count
                 }
             }
+            constraint.note = try fields["note"].map { Template(try string($0, "\(field).note")) }
             let kinds = SwiftLanguage.nodeKinds
             for kind in constraint.inside + constraint.notInside + constraint.atMost.keys where !kinds.contains(kind) {
                 throw fail(value, field, "'\(kind)' is not a node kind of the Swift grammar")
@@ -275,10 +276,10 @@ public struct FieldReader {
                     return .init(code: try string(item, field), params: [:], line: item.mark?.line ?? 0)
                 }
                 let entry = try mapping(item, field)
-                try checkKeys(entry, allowed: ["code", "params"], at: field)
+                try checkKeys(entry, allowed: key == "no-match" ? ["code", "params", "note"] : ["code", "params"], at: field)
                 guard let code = entry["code"] else { throw fail(item, "\(field).code", "is required") }
                 return .init(code: try string(code, "\(field).code"), params: try exampleParams(entry["params"], field),
-                             line: code.mark?.line ?? 0)
+                             line: code.mark?.line ?? 0, note: try entry["note"].map { try string($0, "\(field).note") })
             }
         }
         definition.matchExamples = try simpleExamples("match")
@@ -337,8 +338,12 @@ public struct FieldReader {
         if let use = definition.useCapture, !captures.contains(use) {
             throw fail(matchNode, "match.use", "'\(use)' is not a capture of the query (captures: \(query.captureNames.joined(separator: ", ")))")
         }
-        for constraint in definition.constraints where !captures.contains(constraint.capture) {
-            throw fail(matchNode, "match.constraints.\(constraint.capture)", "is not a capture of the query")
+        for constraint in definition.constraints {
+            let field = "match.constraints.\(constraint.capture)"
+            if !captures.contains(constraint.capture) { throw fail(matchNode, field, "is not a capture of the query") }
+            for hole in constraint.note?.holes ?? [] where !captures.contains(hole) && !paramNames.contains(hole) {
+                throw fail(matchNode, "\(field).note", "'{{\(hole)}}' is neither a capture nor a parameter")
+            }
         }
         if let requires = definition.requires {
             for hole in Template(requires).holes where !paramNames.contains(hole) {

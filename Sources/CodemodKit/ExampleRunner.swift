@@ -1,8 +1,9 @@
 import SwiftTree
 
 /// Runs a definition's examples, the way SwiftLint runs a rule's: every `match` example must be
-/// found, every `no-match` example must be left alone, every `fix` example's `before` must become
-/// its `after`, and a second run over each `after` must change nothing.
+/// found, every `no-match` example must be left alone (with a note, when it names one), every
+/// `fix` example's `before` must become its `after`, and a second run over each `after` must
+/// change nothing.
 public struct ExampleRunner {
     /// An example that did not hold.
     public struct Failure: CustomStringConvertible, Equatable {
@@ -45,9 +46,13 @@ public struct ExampleRunner {
         for (index, example) in definition.noMatchExamples.enumerated() {
             let name = "examples.no-match[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
-            let uses = codemod.uses(in: parser.parse(example.code))
+            let tree = parser.parse(example.code)
+            let uses = codemod.uses(in: tree)
             if let first = uses.first {
                 fail(example.line, name, "expected no match, found \(uses.count) (first at \(first.start): `\(first.text)`)")
+            }
+            if let note = example.note, !codemod.transform(tree).notes.contains(where: { $0.message.contains(note) }) {
+                fail(example.line, name, "expected a note containing '\(note)', found none")
             }
         }
         for (index, example) in definition.fixExamples.enumerated() {

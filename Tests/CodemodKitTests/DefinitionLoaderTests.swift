@@ -1,4 +1,5 @@
 @testable import CodemodKit
+import SwiftTree
 import Testing
 
 @Suite struct DefinitionLoaderTests {
@@ -84,6 +85,56 @@ import Testing
         #expect(throws: ParameterError.self) { try Codemod(loaded, params: ["typo": "x"]) }
         #expect(throws: ParameterError.self) { try Codemod(loaded, params: ["type": "not valid!"]) }
         #expect(throws: Never.self) { try Codemod(loaded, params: ["type": "Foundation.Data"]) }
+    }
+
+    static let castNote = #"type: { not-matches: "^Any$", note: "`{{cast}}` stays: a cast to {{type}} cannot fail" }"#
+
+    /// A definition whose `@type` constraint leaves `as! Any` alone, with a note naming the cast,
+    /// under the given constraints (one a line, in order).
+    func withNote(_ constraints: [String] = ["cast: { not-inside: [comment] }", DefinitionLoaderTests.castNote]) -> String {
+        valid.replacingOccurrences(of: "(as_expression (as_operator) @op (#eq? @op \"as!\")) @cast",
+                                   with: "(as_expression (as_operator) @op (user_type) @type (#eq? @op \"as!\")) @cast")
+            .replacingOccurrences(of: "  use: cast", with: "  use: cast\n  constraints:\n"
+                                  + constraints.map { "    \($0)\n" }.joined())
+    }
+
+    @Test func constraintWithANoteLeavesTheMatchAndSaysWhy() throws {
+        let codemod = try Codemod(try definition(withNote()))
+        let tree = Parser().parse("let a = x as! Foo\nlet b = y as! Any\n")
+        #expect(codemod.uses(in: tree).map(\.text) == ["x as! Foo"])
+        let notes = codemod.transform(tree).notes
+        #expect(notes.map(\.message) == ["`y as! Any` stays: a cast to Any cannot fail"])
+        #expect(notes.first?.location.line == 2)
+    }
+
+    @Test func aPlainConstraintWinsOverANote() throws {
+        // Both constraints fail, the one with the note listed first: the plain one decides that
+        // this is no match at all, and nothing is said about it.
+        let yaml = withNote([Self.castNote, "cast: { at-most: { as_operator: 0 } }"])
+        let codemod = try Codemod(try definition(yaml))
+        let transformation = codemod.transform(Parser().parse("let b = y as! Any\n"))
+        #expect(transformation.uses.isEmpty)
+        #expect(transformation.notes.isEmpty)
+    }
+
+    @Test func noteHolesAndPlacesAreChecked() throws {
+        let hole = try #require(error(withNote().replacingOccurrences(of: "{{type}} cannot", with: "{{kind}} cannot")))
+        #expect(hole.field == "match.constraints.type.note")
+        #expect(hole.message.contains("'{{kind}}' is neither a capture nor a parameter"))
+        // Only a no-match example can expect a note.
+        let misplaced = withNote().replacingOccurrences(of: "  match: [\"let x = y as! Foo\"]",
+                                                      with: "  match: [{ code: \"let x = y as! Foo\", note: stays }]")
+        #expect(error(misplaced)?.field == "examples.match[0].note")
+    }
+
+    @Test func aNoMatchExampleCanExpectItsNote() throws {
+        var loaded = try definition(withNote().replacingOccurrences(
+            of: "  no-match: [\"let x = y as? Foo\"]",
+            with: "  no-match: [{ code: \"let x = y as! Any\", note: \"a cast to Any cannot fail\" }]"))
+        #expect(ExampleRunner().run(loaded).failures == [])
+        loaded.noMatchExamples[0].note = "a cast to Any might fail"
+        let failures = ExampleRunner().run(loaded).failures
+        #expect(failures.map(\.message) == ["expected a note containing 'a cast to Any might fail', found none"])
     }
 
     @Test func loadingAFolderNamesTheBadFile() throws {

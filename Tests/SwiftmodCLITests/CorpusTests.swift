@@ -6,7 +6,9 @@ import Testing
 /// nothing, the dry-run diff must apply with `git apply` to the same result, and every output must
 /// parse with `swiftc -frontend -parse` (but for `broken*` fixtures, which do not parse on purpose).
 /// A variant runs the same input with the arguments in `<case>.<variant>.args` (such as
-/// `--param binding=this`) and must give `<case>.<variant>.expected.swift`.
+/// `--param binding=this`) and must give `<case>.<variant>.expected.swift`. When there is a
+/// `<case>.notes` (or `<case>.<variant>.notes`), the run's notes (`note: Input.swift:…` lines)
+/// must be exactly its lines.
 @Suite struct CorpusTests {
     struct Fixture: CustomStringConvertible {
         var codemod: String
@@ -16,6 +18,8 @@ import Testing
         var expected: String
         var arguments: [String]
         var description: String { "\(codemod)/\(name)\(expected.dropLast(".swift".count))" }
+        /// The expected notes are in `<name><notes>`: `.notes`, or `.this.notes` for a variant.
+        var notes: String { String(expected.dropLast(".expected.swift".count)) + ".notes" }
     }
 
     static let fixtures: [Fixture] = {
@@ -52,8 +56,9 @@ import Testing
         let corpus = CLI.packageRoot + "/Corpus"
         for codemod in (try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [] where codemod != "parse" {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: "\(corpus)/\(codemod)")) ?? []
-            where file.hasSuffix(".expected.swift") {
-                #expect(Self.fixtures.contains { "\($0.name)\($0.expected)" == file }, "\(codemod)/\(file) is not run")
+            where file.hasSuffix(".expected.swift") || file.hasSuffix(".notes") {
+                #expect(Self.fixtures.contains { "\($0.name)\($0.expected)" == file || "\($0.name)\($0.notes)" == file },
+                        "\(codemod)/\(file) is not run")
             }
         }
     }
@@ -84,6 +89,10 @@ import Testing
         #expect(write.status == 0, "\(write.stderr)")
         let output = try scratch.read("Input.swift")
         #expect(output == expected, "got:\n\(String(decoding: output, as: UTF8.self))")
+        if let notes = try? String(contentsOf: Self.corpusFile(fixture, fixture.notes), encoding: .utf8) {
+            let said = write.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+            #expect(said == notes.split(separator: "\n"), "notes:\n\(said.joined(separator: "\n"))")
+        }
 
         // A second run changes nothing.
         let again = try CLI.swiftmod(["run", fixture.codemod, "Input.swift"] + fixture.arguments, in: scratch.path)

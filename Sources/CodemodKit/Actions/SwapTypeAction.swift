@@ -43,12 +43,11 @@ public struct SwapTypeAction: RewriteAction {
         /// What a plain use (`Client`) becomes: `to` as written.
         var plainReplacement: String { to }
 
-        /// What a module-qualified use (`OldKit.Client`) becomes: `to` when it names its module,
-        /// else the new type in the imported module, else in the old type's module.
-        var qualifiedReplacement: String {
-            if to.contains(".") { return to }
-            if !importModule.isEmpty { return "\(importModule).\(toName)" }
-            return "\(module).\(toName)"
+        /// What the two parts of a module-qualified use (`OldKit.Client`) become: `to` when it
+        /// names its module, else the new type in the imported module, else in the old type's module.
+        var qualifiedReplacement: (module: String, type: String) {
+            if let dot = to.firstIndex(of: ".") { return (String(to[..<dot]), toName) }
+            return (importModule.isEmpty ? module : importModule, toName)
         }
     }
 
@@ -94,7 +93,10 @@ public struct SwapTypeAction: RewriteAction {
         case .plain:
             edits = [Edit(range: node.byteRange, replacement: names.plainReplacement)]
         case let .qualified(qualifier):
-            edits = [Edit(range: qualifier.byteRange.lowerBound..<node.byteRange.upperBound, replacement: names.qualifiedReplacement)]
+            // Each part is replaced on its own: the spaces, line breaks and comments around the
+            // dot stay as written.
+            let (module, type) = names.qualifiedReplacement
+            edits = [Edit(range: qualifier.byteRange, replacement: module), Edit(range: node.byteRange, replacement: type)]
         }
         let importEdit = context.memo.value("swap-type.import.\(names.importModule)") {
             Self.importEdit(for: names.importModule, in: context.tree)
@@ -130,7 +132,7 @@ public struct SwapTypeAction: RewriteAction {
              "pattern", "type_parameter", "class_declaration", "protocol_declaration", "typealias_declaration",
              "associatedtype_declaration":
             return nil
-        case "tuple_expression", "tuple_type_item" where node.fieldName == "name":
+        case "tuple_expression" where node.fieldName == "name", "tuple_type_item" where node.fieldName == "name":
             return nil  // a tuple label: `(Client: 1)`
         case "prefix_expression":
             // `.Client` is an implicit member, not the type.
@@ -141,10 +143,14 @@ public struct SwapTypeAction: RewriteAction {
         }
     }
 
-    /// The name a type declaration declares (`Client` of `class Client`, `extension Client`).
+    /// The name a type declaration declares (`Client` of `class Client`, `extension Client`), its
+    /// parts joined by dots: `extension Outer . Inner` and `extension Outer./* c */Inner` both
+    /// declare `Outer.Inner` (spaces, line breaks, comments and generic arguments are not part of it).
     static func declaredName(of declaration: Node) -> String? {
         guard let name = declaration.child(field: "name") else { return nil }
-        return name.text
+        guard name.kind == "user_type" else { return name.text }
+        let parts = name.namedChildren.filter { $0.kind == "type_identifier" }.map(\.text)
+        return parts.isEmpty ? name.text : parts.joined(separator: ".")
     }
 
     static func isExtension(_ declaration: Node) -> Bool {

@@ -1,0 +1,13 @@
+import UIKit
+
+/// A reusable header shipped in a framework: its outlets carry access levels, written before or
+/// after `weak`. Wherever `weak` stands among the modifiers, it goes.
+open class SectionHeaderView: UIView {
+    @IBOutlet public var titleLabel: UILabel!
+    @IBOutlet open var accessoryButton: UIButton!
+    @IBOutlet public private(set) var separator: UIView!
+    @IBOutlet public var countLabel: UILabel!
+    @IBOutlet internal var badge: BadgeView!
+    @IBOutlet public weak var subtitleLabel: UILabel?    // optional: may stay weak
+    @IBOutlet public weak var delegate: SectionHeaderDelegate!
+}

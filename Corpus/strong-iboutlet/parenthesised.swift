@@ -1,0 +1,18 @@
+import UIKit
+
+/// Outlets whose type is written in parentheses are outlets all the same: `(UILabel)!` is
+/// `UILabel!`, and a composition names a view that also conforms to a protocol.
+final class OnboardingPageView: UIView {
+    @IBOutlet weak var headline: (UILabel)!
+    @IBOutlet private weak var artwork: ( UIImageView )!       // spaced inside the parentheses
+    @IBOutlet weak var card: (UIView & Themeable)!
+    @IBOutlet weak var caption: (UILabel)?                      // optional: may stay weak
+    @IBOutlet weak var pages: ([UIView])!                       // a collection: left alone
+    @IBOutlet weak var pair: (UILabel, UILabel)!                // not a single type: left alone
+
+    func configure(with page: OnboardingPage) {
+        headline.text = page.title
+        artwork.image = page.image
+        card.apply(theme: page.theme)
+    }
+}
