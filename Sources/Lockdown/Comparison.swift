@@ -126,7 +126,8 @@ public struct Comparison {
 /// not yet known to git, in a shallow clone, or outside git.
 ///
 /// Candidates are present files with uses beyond their own entries in the same members
-/// (`titleLabel`, `viewDidLoad()`, whatever the type is now called) or with the same file name.
+/// (`titleLabel`, `viewDidLoad()`, whatever the type is now called; members in very many files
+/// do not count) or with the same file name.
 /// A candidate is taken when its content is alike (half or more, when the gone file's last
 /// version can be read), or — without content — when it has the same name and shares a member,
 /// or shares at least two members and half of each file's uses.
@@ -134,6 +135,9 @@ struct RenameJudgement {
     var successors: [String: String] = [:]
     /// Gone files judged without content, with the candidates they might have become.
     var unverified: [String: Set<String>] = [:]
+
+    /// More files than this with uses in one member make it too common to be evidence.
+    static let commonMember = 50
 
     init(gone: [String], entriesByFile: [String: [Baseline.Entry]], usesByFile: [String: [Finding]], history: FileHistory?) {
         guard !gone.isEmpty else { return }
@@ -159,7 +163,12 @@ struct RenameJudgement {
             total[file] = mine.values.reduce(0, +)
             var counts: [String: Int] = [:]
             for (member, count) in mine {
-                for other in filesByMember[member] ?? [] { counts[other, default: 0] += min(count, uncovered[other]![member]!) }
+                // A member in very many files (`viewDidLoad()`, `tableView`) tells nothing apart.
+                guard let others = filesByMember[member], others.count <= Self.commonMember else { continue }
+                for other in others { counts[other, default: 0] += min(count, uncovered[other]![member]!) }
+            }
+            for other in filesByName[(file as NSString).lastPathComponent] ?? [] where counts[other] == nil {
+                counts[other] = mine.reduce(0) { $0 + min($1.value, uncovered[other]![$1.key] ?? 0) }
             }
             let best = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map(\.key)
             for other in best + (filesByName[(file as NSString).lastPathComponent] ?? []) {

@@ -11,7 +11,8 @@ enum Scope {
             case "class_declaration":
                 // A type and its extensions are one scope: moving a method into an extension (to
                 // split a file, or for a conformance) keeps its uses the same.
-                parts.append(ancestor.child(field: "name")?.text ?? "?")
+                // `extension Outer . Inner` names `Outer.Inner`.
+                parts.append((ancestor.child(field: "name")?.text ?? "?").filter { !$0.isWhitespace })
             case "protocol_declaration":
                 parts.append(ancestor.child(field: "name")?.text ?? "?")
             case "function_declaration":

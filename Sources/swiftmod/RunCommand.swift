@@ -98,7 +98,7 @@ struct RunCommand: ParsableCommand {
                     }
                 }
             case .json:
-                if outcome.status != .unchanged || !outcome.uses.isEmpty { records.append(FileRecord(outcome)) }
+                if outcome.status != .unchanged || !outcome.uses.isEmpty || !outcome.notes.isEmpty { records.append(FileRecord(outcome)) }
             }
         }
         if format == .json {
@@ -230,6 +230,8 @@ struct FileRecord: Encodable {
     var changes: [Change]
     /// The uses left for a person to rewrite, each with the reason.
     var notConverted: [SiteRecord]
+    /// What the codemod says that is not a use (an outlet left weak on purpose, say).
+    var notes: [NoteRecord]
     var diff: String?
 
     struct UseRecord: Encodable {
@@ -241,6 +243,11 @@ struct FileRecord: Encodable {
     struct SiteRecord: Encodable {
         var line, column: Int
         var reason: String
+    }
+
+    struct NoteRecord: Encodable {
+        var line, column: Int
+        var message: String
     }
 
     init(_ outcome: FileOutcome) {
@@ -255,6 +262,7 @@ struct FileRecord: Encodable {
         uses = outcome.uses.map { UseRecord(line: $0.start.line, column: $0.start.column, text: $0.text, inErrorRegion: $0.inErrorRegion) }
         changes = outcome.changes
         notConverted = outcome.sitesNotConverted.map { SiteRecord(line: $0.location.line, column: $0.location.column, reason: $0.message) }
+        notes = outcome.notes.map { NoteRecord(line: $0.location.line, column: $0.location.column, message: $0.message) }
         diff = outcome.diff.isEmpty ? nil : outcome.diff
     }
 }

@@ -206,6 +206,20 @@ import Testing
         #expect(clean.stderr.contains("; 2 sites, 0 not converted"), "\(clean.stderr)")
     }
 
+    @Test func notesAreInTheJSONEvenForAFileWithNothingElse() throws {
+        let scratch = try Scratch()
+        try scratch.write("Picker.swift", "final class Picker: UIView {\n    @IBOutlet weak var delegate: PickerDelegate!\n}\n")
+        let run = try CLI.swiftmod(["run", "strong-iboutlet", "Picker.swift", "--format", "json"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+        let file = try #require((report["files"] as? [[String: Any]])?.first)
+        #expect(file["status"] as? String == "unchanged")
+        let notes = try #require(file["notes"] as? [[String: Any]])
+        #expect(notes.count == 1)
+        #expect(notes.first?["line"] as? Int == 2)
+        #expect((notes.first?["message"] as? String)?.contains("stays weak") == true)
+    }
+
     @Test func parseCommand() throws {
         let scratch = try Scratch()
         try scratch.write("Broken.swift", "func f() {\n    let x = (1 +\n}\n")
