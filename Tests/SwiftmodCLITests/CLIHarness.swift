@@ -112,6 +112,14 @@ final class Scratch {
     func read(_ relative: String) throws -> Data { try Data(contentsOf: url(relative)) }
 
     func text(_ relative: String) throws -> String { String(decoding: try read(relative), as: UTF8.self) }
+
+    /// Runs git in this folder (as a fixed author, optionally on a date) and expects it to succeed.
+    func git(_ arguments: [String], date: String? = nil) throws {
+        var all = ["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+        if let date { all += ["--date", "\(date)T12:00:00Z"] }
+        let result = try CLI.run("git", all, in: path)
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    }
 }
 
 /// Data written by one thread and read by another after a DispatchGroup wait.

@@ -55,14 +55,9 @@ import Testing
 
     """
 
-    func git(_ arguments: [String], in scratch: Scratch) throws {
-        let result = try CLI.run("git", ["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: scratch.path)
-        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-    }
-
     func repository() throws -> Scratch {
         let scratch = try Scratch()
-        try git(["init", "-q"], in: scratch)
+        try scratch.git(["init", "-q"])
         try scratch.write(".swiftmod.yml", Self.config)
         try scratch.write("Sources/Help/HelpViewController.swift", Self.help)
         try scratch.write("Sources/Settings/SettingsViewController.swift", Self.settings)
@@ -75,8 +70,8 @@ import Testing
         let recorded = try CLI.swiftmod(["baseline"], in: repo.path)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(recorded.stdout.contains("Recorded 6 uses"))
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "baseline"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "baseline"])
         #expect(try CLI.swiftmod(["check"], in: repo.path).status == 0)
 
         // The next commit: lines inserted above uses, re-indented code, a renamed and moved file,
@@ -89,7 +84,7 @@ import Testing
                                   with: "                    guard let `self` = self else { return }")
         try repo.write("Sources/Help/HelpViewController.swift", help)
         try FileManager.default.createDirectory(at: repo.url("Sources/Account"), withIntermediateDirectories: true)
-        try git(["mv", "Sources/Settings/SettingsViewController.swift", "Sources/Account/AccountSettingsViewController.swift"], in: repo)
+        try repo.git(["mv", "Sources/Settings/SettingsViewController.swift", "Sources/Account/AccountSettingsViewController.swift"])
         let settings = Self.settings.replacingOccurrences(of: "    func refresh() {", with: """
             private let terms = UIWebView()
 
@@ -104,8 +99,8 @@ import Testing
         }
 
         """)
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "work"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "work"])
 
         let check = try CLI.swiftmod(["check"], in: repo.path)
         #expect(check.status == 1)

@@ -76,21 +76,16 @@ import Testing
 
     """
 
-    func git(_ arguments: [String], in scratch: Scratch) throws {
-        let result = try CLI.run("git", ["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: scratch.path)
-        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-    }
-
     /// A repository with the baseline recorded and committed.
     func repository() throws -> Scratch {
         let scratch = try Scratch()
-        try git(["init", "-q"], in: scratch)
+        try scratch.git(["init", "-q"])
         try scratch.write(".swiftmod.yml", Self.config)
         try scratch.write(Self.path, Self.profile)
         let recorded = try CLI.swiftmod(["baseline"], in: scratch.path)
         #expect(recorded.stdout.contains("Recorded 7 uses"), "\(recorded.stdout)\(recorded.stderr)")
-        try git(["add", "-A"], in: scratch)
-        try git(["commit", "-qm", "baseline"], in: scratch)
+        try scratch.git(["add", "-A"])
+        try scratch.git(["commit", "-qm", "baseline"])
         return scratch
     }
 
@@ -117,8 +112,8 @@ import Testing
         let quiet = try newUses(in: repo)
         #expect(quiet.isEmpty, "the refactor alone: \(quiet)")
         let expected = try addNewUse(repo)
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "refactor and a new use"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "refactor and a new use"])
         let reported = try newUses(in: repo)
         #expect(reported.count == 1, "\(reported)")
         #expect(reported.first?.file == expected.file)
@@ -136,7 +131,7 @@ import Testing
         let renamed = Self.profile.replacingOccurrences(of: "ProfileViewController", with: "AccountViewController")
         try expectOnlyTheNewUse(refactor: { repo in
             try FileManager.default.createDirectory(at: repo.url("Sources/Account"), withIntermediateDirectories: true)
-            try git(["mv", Self.path, newPath], in: repo)
+            try repo.git(["mv", Self.path, newPath])
             try repo.write(newPath, renamed)
         }, addNewUse: { repo in
             let more = renamed.replacingOccurrences(of: "    @IBOutlet weak var followButton: UIButton!\n",
@@ -146,44 +141,37 @@ import Testing
         })
     }
 
+    /// A refactor that rewrites the file in place; then one more rebinding after `anchor`, the
+    /// `occurrence`th rebinding of the file, is the new use.
+    func expectOnlyTheNewRebinding(refactored: String, insertedAfter anchor: String, occurrence: Int) throws {
+        try expectOnlyTheNewUse(refactor: { repo in
+            try repo.write(Self.path, refactored)
+        }, addNewUse: { repo in
+            let more = refactored.replacingOccurrences(of: anchor, with: anchor + Self.retry)
+            try repo.write(Self.path, more)
+            return (Self.path, line(of: "guard let `self`", in: more, occurrence: occurrence), "backtick-self")
+        })
+    }
+
     @Test func methodExtracted() throws {
         let extracted = Self.profile
             .replacingOccurrences(of: Self.listeners, with: "        addListeners()\n")
             .replacingOccurrences(of: "    func showOnboarding() {", with: "    func addListeners() {\n\(Self.listeners)    }\n\n    func showOnboarding() {")
-        try expectOnlyTheNewUse(refactor: { repo in
-            try repo.write(Self.path, extracted)
-        }, addNewUse: { repo in
-            // One more rebinding, in showOnboarding(), after the one it had.
-            let more = extracted.replacingOccurrences(of: "            self.dismiss(animated: true)\n        }\n",
-                                                      with: "            self.dismiss(animated: true)\n        }\n\(Self.retry)")
-            try repo.write(Self.path, more)
-            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 4), "backtick-self")
-        })
+        // The new rebinding goes into showOnboarding(), after the one it had.
+        try expectOnlyTheNewRebinding(refactored: extracted, insertedAfter: "            self.dismiss(animated: true)\n        }\n", occurrence: 4)
     }
 
     @Test func methodRenamed() throws {
         let renamed = Self.profile.replacingOccurrences(of: "showOnboarding", with: "startOnboarding")
-        try expectOnlyTheNewUse(refactor: { repo in
-            try repo.write(Self.path, renamed)
-        }, addNewUse: { repo in
-            // One more rebinding at the end of viewDidLoad().
-            let more = renamed.replacingOccurrences(of: "            self.show(error)\n        }\n", with: "            self.show(error)\n        }\n\(Self.retry)")
-            try repo.write(Self.path, more)
-            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 3), "backtick-self")
-        })
+        // The new rebinding goes at the end of viewDidLoad().
+        try expectOnlyTheNewRebinding(refactored: renamed, insertedAfter: "            self.show(error)\n        }\n", occurrence: 3)
     }
 
     @Test func codeMovedBetweenFunctions() throws {
         let moved = Self.profile
             .replacingOccurrences(of: Self.onError, with: "")
             .replacingOccurrences(of: "            self.dismiss(animated: true)\n        }\n", with: "            self.dismiss(animated: true)\n        }\n\(Self.onError)")
-        try expectOnlyTheNewUse(refactor: { repo in
-            try repo.write(Self.path, moved)
-        }, addNewUse: { repo in
-            let more = moved.replacingOccurrences(of: "            self.show(error)\n        }\n", with: "            self.show(error)\n        }\n\(Self.retry)")
-            try repo.write(Self.path, more)
-            return (Self.path, line(of: "guard let `self`", in: more, occurrence: 4), "backtick-self")
-        })
+        try expectOnlyTheNewRebinding(refactored: moved, insertedAfter: "            self.show(error)\n        }\n", occurrence: 4)
     }
 
     @Test func methodMovedIntoAnExtension() throws {
@@ -210,7 +198,7 @@ import Testing
 
     @Test func aDeletedFileDoesNotPayForANewUnrelatedFile() throws {
         let repo = try repository()
-        try git(["rm", "-q", Self.path], in: repo)
+        try repo.git(["rm", "-q", Self.path])
         let other = """
         import UIKit
 
@@ -221,8 +209,8 @@ import Testing
 
         """
         try repo.write("Sources/Inbox/InboxViewController.swift", other)
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "replace the profile by an inbox"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "replace the profile by an inbox"])
         let reported = try newUses(in: repo)
         #expect(reported.map(\.file) == ["Sources/Inbox/InboxViewController.swift"])
     }
@@ -231,13 +219,13 @@ import Testing
         let repo = try repository()
         let newPath = "Sources/Account/AccountViewController.swift"
         try FileManager.default.createDirectory(at: repo.url("Sources/Account"), withIntermediateDirectories: true)
-        try git(["mv", Self.path, newPath], in: repo)
+        try repo.git(["mv", Self.path, newPath])
         let renamed = Self.profile.replacingOccurrences(of: "ProfileViewController", with: "AccountViewController")
             .replacingOccurrences(of: "    @IBOutlet weak var followButton: UIButton!\n",
                                   with: "    @IBOutlet weak var followButton: UIButton!\n    @IBOutlet weak var badgeView: UIImageView!\n")
         try repo.write(newPath, renamed)
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "rename"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "rename"])
         // CI's default checkout: one commit, so the renamed file's old version is not there.
         let shallow = try Scratch()
         let clone = try CLI.run("git", ["clone", "-q", "--depth", "1", "file://" + repo.path, shallow.path + "/clone"])
@@ -259,12 +247,12 @@ import Testing
     /// A repository whose baseline is recorded and committed over these files.
     func repository(files: [String: String]) throws -> Scratch {
         let scratch = try Scratch()
-        try git(["init", "-q"], in: scratch)
+        try scratch.git(["init", "-q"])
         try scratch.write(".swiftmod.yml", Self.config + "  - id: webview\n    codemod: swap-type\n    params: { from: UIWebView, to: WKWebView }\n")
         for (path, text) in files { try scratch.write(path, text) }
         #expect(try CLI.swiftmod(["baseline"], in: scratch.path).status == 0)
-        try git(["add", "-A"], in: scratch)
-        try git(["commit", "-qm", "baseline"], in: scratch)
+        try scratch.git(["add", "-A"])
+        try scratch.git(["commit", "-qm", "baseline"])
         return scratch
     }
 
@@ -292,15 +280,15 @@ import Testing
 
     @Test func anUnrelatedFileWithTheSameBoilerplateIsNotARename() throws {
         let repo = try repository(files: ["Sources/Orders/OrderCell.swift": Self.orderCell])
-        try git(["rm", "-q", "Sources/Orders/OrderCell.swift"], in: repo)
+        try repo.git(["rm", "-q", "Sources/Orders/OrderCell.swift"])
         let review = Self.orderCell.replacingOccurrences(of: "OrderCell", with: "ReviewCell")
             .replacingOccurrences(of: "order: Order", with: "review: Review")
             .replacingOccurrences(of: "order.number", with: "review.author")
             .replacingOccurrences(of: "order.status.localizedDescription", with: "review.body")
             .replacingOccurrences(of: "order.status.icon", with: "UIImage(systemName: review.rating > 3 ? \"hand.thumbsup\" : \"hand.thumbsdown\")")
         try repo.write("Sources/Reviews/ReviewCell.swift", review)
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "reviews instead of orders"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "reviews instead of orders"])
         #expect(try newUses(in: repo).count == 3)
     }
 
@@ -309,15 +297,15 @@ import Testing
         // On main: a rename, committed without pruning the baseline.
         let renamedPath = "Sources/Profile/AccountViewController.swift"
         let renamed = Self.profile.replacingOccurrences(of: "ProfileViewController", with: "AccountViewController")
-        try git(["mv", Self.path, renamedPath], in: repo)
+        try repo.git(["mv", Self.path, renamedPath])
         try repo.write(renamedPath, renamed)
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "rename"], in: repo)
-        try git(["tag", "main"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "rename"])
+        try repo.git(["tag", "main"])
         // A pull request: a copy-pasted screen elsewhere.
         try repo.write("Sources/Team/TeamViewController.swift", renamed.replacingOccurrences(of: "AccountViewController", with: "TeamViewController"))
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "team screen"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "team screen"])
         #expect(try newUses(in: repo).count == 7)
         for arguments in [["check", "Sources/Team"], ["check", "--changed-since", "main"]] {
             let check = try CLI.swiftmod(arguments, in: repo.path)
@@ -348,10 +336,10 @@ import Testing
 
     @Test func aCommittedRenameOfANonASCIIPathIsFollowed() throws {
         let repo = try repository(files: ["Sources/Café/MenüViewController.swift": Self.profile])
-        try git(["mv", "Sources/Café/MenüViewController.swift", "Sources/Café/KarteViewController.swift"], in: repo)
+        try repo.git(["mv", "Sources/Café/MenüViewController.swift", "Sources/Café/KarteViewController.swift"])
         try repo.write("Sources/Café/KarteViewController.swift", Self.profile.replacingOccurrences(of: "ProfileViewController", with: "KarteViewController"))
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "rename"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "rename"])
         #expect(try newUses(in: repo).isEmpty)
     }
 
@@ -366,10 +354,10 @@ import Testing
 
     @Test func aDeletedFileInAShallowCloneGivesNoNoteWhenNothingCouldBeItsRename() throws {
         let repo = try repository(files: [Self.path: Self.profile, "Sources/Help/Help.swift": "import UIKit\n\nfinal class Help {\n    let web = UIWebView()\n}\n"])
-        try git(["rm", "-q", Self.path], in: repo)
+        try repo.git(["rm", "-q", Self.path])
         try repo.write("Sources/Help/Help.swift", "import UIKit\n\nfinal class Help {\n    let web = UIWebView()\n    let faq = UIWebView()\n}\n")
-        try git(["add", "-A"], in: repo)
-        try git(["commit", "-qm", "drop the profile, add a faq"], in: repo)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "drop the profile, add a faq"])
         let shallow = try Scratch()
         #expect(try CLI.run("git", ["clone", "-q", "--depth", "1", "file://" + repo.path, shallow.path + "/clone"]).status == 0)
         let check = try CLI.swiftmod(["check"], in: shallow.path + "/clone")

@@ -19,13 +19,6 @@ import Testing
 
     """
 
-    func git(_ arguments: [String], in scratch: Scratch, date: String? = nil) throws {
-        var args = ["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-        if let date { args += ["--date", "\(date)T12:00:00Z"] }
-        let result = try CLI.run("git", args, in: scratch.path)
-        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-    }
-
     /// Writes the repository as of week `week` (0, 1, 2): each week removes some uses.
     func writeWeek(_ week: Int, to repo: Scratch) throws {
         try repo.write(".swiftmod.yml", Self.config)
@@ -82,12 +75,12 @@ import Testing
 
     @Test func countsHistoryProjectionAndHTML() throws {
         let repo = try Scratch()
-        try git(["init", "-q"], in: repo)
+        try repo.git(["init", "-q"])
         let dates = ["2026-11-01", "2026-11-08", "2026-11-15"]
         for week in 0..<3 {
             try writeWeek(week, to: repo)
-            try git(["add", "-A"], in: repo)
-            try git(["commit", "-qm", "week \(week)"], in: repo, date: dates[week])
+            try repo.git(["add", "-A"])
+            try repo.git(["commit", "-qm", "week \(week)"], date: dates[week])
             let recorded = try CLI.swiftmod(["report", "--record", "--date", dates[week], "--format", "json"], in: repo.path)
             #expect(recorded.status == 0, "\(recorded.stderr)")
         }
