@@ -13,6 +13,9 @@ final class StarRatingView: UIView {
     @IBOutlet weak var starsStack: UIStackView!                  // a view: becomes strong
     @IBOutlet weak var delegateHintLabel: UILabel!               // "delegate" is not at the end
     @IBOutlet weak var sourceLabel: UILabel!
+    @IBOutlet weak var layoutDelegate: UICollectionViewDelegateFlowLayout!
+    @IBOutlet weak var prefetcher: UITableViewDataSourcePrefetching!   // a data source protocol too
+    @IBOutlet weak var handler: (any UITableViewDelegate)!
 
     func reload() {
         let count = dataSource.numberOfStars(in: self)

@@ -54,12 +54,15 @@ public struct Comparison {
         let gone = entriesByFile.keys.filter { !present($0) }.sorted()
         let fates = history?.fates(of: gone) ?? [:]
         var successors: [String: String] = [:]
-        for (file, fate) in fates { if let fate { successors[file] = fate } }
-        let judged = RenameJudgement(gone: gone.filter { fates[$0] == nil }, entriesByFile: entriesByFile,
-                                     usesByFile: usesByFile, history: history)
-        successors.merge(judged.successors) { known, _ in known }
+        for (file, fate) in fates { if case let .renamed(successor) = fate { successors[file] = successor } }
         var inherited: [String: [Baseline.Entry]] = [:]
         for (file, successor) in successors { inherited[successor, default: []] += entriesByFile[file] ?? [] }
+        let judged = RenameJudgement(gone: gone.filter { successors[$0] == nil }, removed: Set(fates.filter { $0.value == .removed }.keys),
+                                     entriesByFile: entriesByFile, inherited: inherited, usesByFile: usesByFile, history: history)
+        for (file, successor) in judged.successors {
+            successors[file] = successor
+            inherited[successor, default: []] += entriesByFile[file] ?? []
+        }
 
         // The lines added since the baseline, for files that have more uses than entries.
         var surplusFiles: [String: [String]] = [:]
@@ -88,16 +91,17 @@ public struct Comparison {
             remaining += fileEntries
         }
         // Code moved to another file with its declarations unchanged: from a file that is gone
-        // and went nowhere known (a file split up), or to a file of the same folder (an extension
-        // split out into `Type+Feature.swift`).
+        // and went nowhere known (a file split up), or, for a member of a type, to a file of the
+        // same folder (an extension split out into `Type+Feature.swift`; two files' top-level
+        // functions of one name are not one function).
         var pool: [Fingerprint: [Baseline.Entry]] = [:]
         for entry in remaining.sorted(by: >) { pool[entry.fingerprint, default: []].append(entry) }
         func folder(_ file: String) -> String { (file as NSString).deletingLastPathComponent }
         for use in leftover.sorted(by: Self.fileOrder) {
             let candidates = pool[use.fingerprint] ?? []
             let index = candidates.lastIndex { entry in
-                if let successor = successors[entry.file] { return folder(successor) == folder(use.file) }
-                return !present(entry.file) || folder(entry.file) == folder(use.file)
+                if !present(entry.file), successors[entry.file] == nil { return true }
+                return Self.isTypeMember(entry.scope) && folder(successors[entry.file] ?? entry.file) == folder(use.file)
             }
             if let index {
                 let entry = pool[use.fingerprint]!.remove(at: index)
@@ -117,20 +121,31 @@ public struct Comparison {
         renamesJudgedByUses = judged.unverified.filter { !$0.value.isDisjoint(with: blamed) }.map(\.key).sorted()
     }
 
+    /// Whether a scope is inside a type (`Feed.load()`), not a top-level function or variable
+    /// (`makeBrowser().view`): its outermost name is a type's, UpperCamelCase and no function.
+    static func isTypeMember(_ scope: String) -> Bool {
+        guard let outer = scope.split(separator: ".").first, scope.contains(".") else { return false }
+        return outer.first?.isUppercase == true && !outer.hasSuffix("()")
+    }
+
     static func fileOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         (lhs.file, lhs.line, lhs.column, lhs.migration) < (rhs.file, rhs.line, rhs.column, rhs.migration)
     }
 }
 
-/// Where gone files went when history does not say: removed in the work tree with the new file
-/// not yet known to git, in a shallow clone, or outside git.
+/// Where gone files went when git's rename detection does not say: removed in the work tree with
+/// the new file not yet known to git, in a shallow clone, outside git — or removed with no rename
+/// git could see, yet perhaps renamed and edited beyond git's 50% (a small file whose type was
+/// renamed too).
 ///
-/// Candidates are present files with uses beyond their own entries in the same members
-/// (`titleLabel`, `viewDidLoad()`, whatever the type is now called; members in very many files
-/// do not count) or with the same file name.
-/// A candidate is taken when its content is alike (half or more, when the gone file's last
-/// version can be read), or — without content — when it has the same name and shares a member,
-/// or shares at least two members and half of each file's uses.
+/// Candidates are present files with uses beyond their entries (their own and those they took
+/// over by git's renames) in the same members (`titleLabel`, `viewDidLoad()`, whatever the type is
+/// now called; members in very many files do not count) or with the same file name, the most
+/// shared members and the most alike names first. A candidate is taken when its content is alike
+/// to the gone file's last version, with the old file name read as the new one (half or more; 70%
+/// or more where git saw no rename), or — without a last version — when it has the same name and
+/// shares a member, or shares at least two members and half of each file's uses. Each present file
+/// continues one gone file at most; among equals, the most alike names pair up.
 struct RenameJudgement {
     var successors: [String: String] = [:]
     /// Gone files judged without content, with the candidates they might have become.
@@ -139,7 +154,11 @@ struct RenameJudgement {
     /// More files than this with uses in one member make it too common to be evidence.
     static let commonMember = 50
 
-    init(gone: [String], entriesByFile: [String: [Baseline.Entry]], usesByFile: [String: [Finding]], history: FileHistory?) {
+    /// - Parameters:
+    ///   - removed: the gone files git saw removed without a rename.
+    ///   - inherited: the entries present files took over from gone files by git's renames.
+    init(gone: [String], removed: Set<String>, entriesByFile: [String: [Baseline.Entry]], inherited: [String: [Baseline.Entry]],
+         usesByFile: [String: [Finding]], history: FileHistory?) {
         guard !gone.isEmpty else { return }
         // Per present file: the uses its own entries do not cover, by member; an index of both.
         var uncovered: [String: [UseText: Int]] = [:]
@@ -148,43 +167,83 @@ struct RenameJudgement {
         for (file, fileUses) in usesByFile {
             var members: [UseText: Int] = [:]
             for use in fileUses { members[UseText(use.migration, use.text, scope: use.scope), default: 0] += 1 }
-            for entry in entriesByFile[file] ?? [] { members[UseText(entry.migration, entry.text, scope: entry.scope)]? -= 1 }
+            for entry in (entriesByFile[file] ?? []) + (inherited[file] ?? []) { members[UseText(entry.migration, entry.text, scope: entry.scope)]? -= 1 }
             members = members.filter { $0.value > 0 }
             guard !members.isEmpty else { continue }
             uncovered[file] = members
             for member in members.keys { filesByMember[member, default: []].append(file) }
             filesByName[(file as NSString).lastPathComponent, default: []].append(file)
         }
-        // The most promising candidates of each gone file: most shared members, same name.
-        var shared: [FilePair: Int] = [:]
+        // Per gone file: its members, and how many it shares with each present file.
+        var counts: [String: [String: Int]] = [:]
         var total: [String: Int] = [:]
         for file in gone {
             let mine = Dictionary(grouping: entriesByFile[file] ?? [], by: { UseText($0.migration, $0.text, scope: $0.scope) }).mapValues(\.count)
             total[file] = mine.values.reduce(0, +)
-            var counts: [String: Int] = [:]
+            var shared: [String: Int] = [:]
             for (member, count) in mine {
                 // A member in very many files (`viewDidLoad()`, `tableView`) tells nothing apart.
                 guard let others = filesByMember[member], others.count <= Self.commonMember else { continue }
-                for other in others { counts[other, default: 0] += min(count, uncovered[other]![member]!) }
+                for other in others { shared[other, default: 0] += min(count, uncovered[other]![member]!) }
             }
-            for other in filesByName[(file as NSString).lastPathComponent] ?? [] where counts[other] == nil {
-                counts[other] = mine.reduce(0) { $0 + min($1.value, uncovered[other]![$1.key] ?? 0) }
+            for other in filesByName[(file as NSString).lastPathComponent] ?? [] where shared[other] == nil {
+                shared[other] = mine.reduce(0) { $0 + min($1.value, uncovered[other]![$1.key] ?? 0) }
             }
-            let best = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map(\.key)
-            for other in best + (filesByName[(file as NSString).lastPathComponent] ?? []) {
-                shared[FilePair(gone: file, present: other)] = counts[other] ?? 0
+            counts[file] = shared
+        }
+        // Rounds: each gone file's most promising free candidates (most shared members, most alike
+        // names, same name), judged; one gone file to one present file, so siblings renamed
+        // together pair up; files left over try again among the files still free.
+        var taken = Set<String>()
+        var judged = Set<FilePair>()
+        for _ in 0..<4 {
+            var pairs: [FilePair: Int] = [:]
+            for file in gone where successors[file] == nil {
+                let stem = Self.stem(file)
+                let free = counts[file]!.filter { !taken.contains($0.key) && !judged.contains(FilePair(gone: file, present: $0.key)) }
+                let best = free.map { (file: $0.key, shared: $0.value, name: Self.nameLikeness(stem, Self.stem($0.key))) }
+                    .sorted { ($0.shared, $0.name, $1.file) > ($1.shared, $1.name, $0.file) }.prefix(10).map(\.file)
+                let named = (filesByName[(file as NSString).lastPathComponent] ?? []).filter { free[$0] != nil }
+                for other in best + named { pairs[FilePair(gone: file, present: other)] = free[other] }
+            }
+            guard !pairs.isEmpty else { break }
+            judged.formUnion(pairs.keys)
+            var candidates = judge(pairs, removed: removed, total: total, uncovered: uncovered, history: history)
+            candidates.sort {
+                ($0.evidence, $0.likeness, $0.shared, $0.names, $1.pair.gone, $1.pair.present)
+                    > ($1.evidence, $1.likeness, $1.shared, $1.names, $0.pair.gone, $0.pair.present)
+            }
+            for candidate in candidates where successors[candidate.pair.gone] == nil && !taken.contains(candidate.pair.present) {
+                successors[candidate.pair.gone] = candidate.pair.present
+                taken.insert(candidate.pair.present)
             }
         }
-        let likeness = history?.similarities(of: Array(shared.keys)) ?? [:]
-        struct Candidate { var pair: FilePair, evidence: Int, likeness: Double, shared: Int }
+    }
+
+    /// A possible rename and how strongly the evidence speaks for it.
+    struct Candidate {
+        var pair: FilePair
+        /// 3: alike content; 2: same name and a shared member; 1: shared members only.
+        var evidence: Int
+        var likeness: Double
+        var shared: Int
+        var names: Int { RenameJudgement.nameLikeness(RenameJudgement.stem(pair.gone), RenameJudgement.stem(pair.present)) }
+    }
+
+    /// The pairs the evidence supports (see the type's description); records the pairs judged
+    /// without content in `unverified`.
+    mutating func judge(_ pairs: [FilePair: Int], removed: Set<String>, total: [String: Int], uncovered: [String: [UseText: Int]],
+                        history: FileHistory?) -> [Candidate] {
+        let likeness = history?.similarities(of: Array(pairs.keys)) ?? [:]
         var candidates: [Candidate] = []
-        for (pair, count) in shared {
-            let named = (pair.gone as NSString).lastPathComponent == (pair.present as NSString).lastPathComponent
+        for (pair, count) in pairs {
             if let alike = likeness[pair] {
-                if alike >= 0.5 { candidates.append(Candidate(pair: pair, evidence: 3, likeness: alike, shared: count)) }
+                if alike >= (removed.contains(pair.gone) ? 0.7 : 0.5) { candidates.append(Candidate(pair: pair, evidence: 3, likeness: alike, shared: count)) }
                 continue
             }
+            guard !removed.contains(pair.gone) else { continue }
             if count > 0 { unverified[pair.gone, default: []].insert(pair.present) }
+            let named = (pair.gone as NSString).lastPathComponent == (pair.present as NSString).lastPathComponent
             let longer = max(total[pair.gone]!, uncovered[pair.present]!.values.reduce(0, +))
             if named, count > 0 {
                 candidates.append(Candidate(pair: pair, evidence: 2, likeness: 1, shared: count))
@@ -192,10 +251,19 @@ struct RenameJudgement {
                 candidates.append(Candidate(pair: pair, evidence: 1, likeness: Double(count) / Double(longer), shared: count))
             }
         }
-        candidates.sort {
-            ($0.evidence, $0.likeness, $0.shared, $1.pair.gone, $1.pair.present) > ($1.evidence, $1.likeness, $1.shared, $0.pair.gone, $0.pair.present)
-        }
-        for candidate in candidates where successors[candidate.pair.gone] == nil { successors[candidate.pair.gone] = candidate.pair.present }
+        return candidates
+    }
+
+    static func stem(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// How alike two file names are: the length of their common start and end (`Item5Cell` and
+    /// `Row5Cell`: 5).
+    static func nameLikeness(_ lhs: String, _ rhs: String) -> Int {
+        let head = zip(lhs, rhs).prefix { $0 == $1 }.count
+        let tail = zip(lhs.reversed(), rhs.reversed()).prefix { $0 == $1 }.count
+        return min(head + tail, min(lhs.count, rhs.count))
     }
 }
 

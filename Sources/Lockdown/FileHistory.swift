@@ -5,17 +5,26 @@ import Foundation
 /// gone, how alike a gone file was to a present one, and which lines of a file are new since the
 /// baseline was recorded. `Comparison` asks; `GitFileHistory` answers from git.
 public protocol FileHistory {
-    /// For each gone file whose end history knows: the file it was renamed or moved to (followed
-    /// through later renames), or nil when it was deleted. Files history does not know (removed
-    /// in the work tree without git seeing the new file, or before a shallow clone's first
-    /// commit) are left out.
-    func fates(of gone: [String]) -> [String: String?]
-    /// How alike gone files' last versions are to present files (0...1), for pairs whose fate
-    /// history does not know; pairs without an answer are unknown.
+    /// For each gone file whose end history knows: renamed (followed through later renames to a
+    /// file that exists now) or removed. Files history does not know (removed in the work tree
+    /// with the new file not added, or before a shallow clone's first commit) are left out.
+    func fates(of gone: [String]) -> [String: FileFate]
+    /// How alike gone files' last versions are to present files (0...1), with a type renamed
+    /// along with its file (`Feed.swift` holding `Feed` → `Timeline.swift`) counted as the same
+    /// name. Pairs without an answer are unknown (no last version here).
     func similarities(of pairs: [FilePair]) -> [FilePair: Double]
     /// For present files (with the files they were renamed from): the lines (1-based) that were
     /// not there when the baseline was recorded. Files without an answer are unknown.
     func newLines(in files: [String: [String]]) -> [String: Set<Int>]
+}
+
+/// What became of a file that is gone.
+public enum FileFate: Equatable, Sendable {
+    /// Renamed or moved to this file, which exists now.
+    case renamed(String)
+    /// Removed without a rename git could see (at most 50% alike to any new file); it may still
+    /// live on, edited beyond git's measure, so its last version can be compared.
+    case removed
 }
 
 /// A file that is gone and a file that is here: perhaps the same file, renamed or moved.
@@ -32,18 +41,21 @@ public struct FilePair: Hashable, Sendable {
 /// `FileHistory` from git, for a repository root (or a folder inside one).
 ///
 /// - Fates: renames in the work tree and index (`git diff -M HEAD`), and for files removed by a
-///   commit, git's own rename detection on that commit (`git diff -M C^ C`, 50% alike), followed
-///   through later renames. So a gone file continues exactly where `git log --follow` would say.
-/// - Similarity, for files removed in the work tree whose new file git does not track yet: the
-///   share of lines (trimmed, weighted by length, blank lines and lone brackets aside) the file
-///   in `HEAD` has in common with the present file, against the longer of the two.
-/// - New lines: `git diff` against the last commit that changed the baseline file, when it is
+///   commit, git's own rename detection on that commit against its first parent (`git diff -M`,
+///   50% alike), followed through later renames: where `git log --follow` would say.
+/// - Similarity: a gone file's last version (in `HEAD`, or before the commit that removed it)
+///   against a present file: the share of lines (trimmed, weighted by length, blank lines and lone
+///   brackets aside) they have in common, against the longer of the two, with the old file name
+///   read as the new one (the type renamed with its file).
+/// - New lines: a line diff against the last commit that changed the baseline file, when it is
 ///   committed.
 ///
 /// A few git processes per question, however many files.
-public struct GitFileHistory: FileHistory {
+public final class GitFileHistory: FileHistory {
     private let root: String
     private let baselinePath: String?
+    /// Where each gone file's last version is (`HEAD:./path`, `COMMIT^:./path`), once fates are known.
+    private var lastVersions: [String: (spec: String, path: String)] = [:]
 
     /// Whether the repository is a shallow clone (history cut short).
     public var isShallow: Bool {
@@ -51,7 +63,9 @@ public struct GitFileHistory: FileHistory {
     }
 
     /// Whether the root is inside a git work tree at all.
-    public var isRepository: Bool { Git.head(in: root) != nil }
+    public var isRepository: Bool {
+        Git.run(["rev-parse", "--is-inside-work-tree"], in: root).map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
+    }
 
     /// - Parameters:
     ///   - root: the folder repo-relative paths are relative to.
@@ -61,60 +75,73 @@ public struct GitFileHistory: FileHistory {
         self.baselinePath = baselinePath
     }
 
-    public func fates(of gone: [String]) -> [String: String?] {
-        let exists = { (file: String) in FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(file)) }
-        // Renamed or deleted in the work tree or the index.
+    public func fates(of gone: [String]) -> [String: FileFate] {
+        let exists = { (file: String) in FileManager.default.fileExists(atPath: (self.root as NSString).appendingPathComponent(file)) }
+        // Renamed or deleted in the work tree or the index: HEAD still has them.
         var step: [String: String?] = [:]
-        let working = Self.nameStatus(Git.run(["diff", "-M", "-l0", "-z", "--name-status", "--relative", "HEAD"], in: root))
         var inHEAD = Set<String>()
-        for change in working where change.status == "D" || change.status == "R" {
+        for change in Self.nameStatus(Git.run(["diff", "-M", "-l0", "-z", "--name-status", "--relative", "HEAD"], in: root))
+        where change.status == "D" || change.status == "R" {
             inHEAD.insert(change.old)
             if change.status == "R" { step[change.old] = change.new }
         }
-        // Removed by commits: what git's rename detection says of each.
+        // Removed by commits: what git's rename detection says of each, through later renames.
+        var removedAt: [String: String] = [:]
         var pending = gone.filter { !inHEAD.contains($0) }
         for _ in 0..<8 where !pending.isEmpty {
             let found = committedFates(of: pending)
-            for (file, fate) in found { step[file] = fate }
-            // Targets that are gone too were renamed again (or deleted) later.
-            pending = found.values.compactMap { $0 }.filter { !exists($0) && step[$0] == nil }
-        }
-        var fates: [String: String?] = [:]
-        for file in gone {
-            guard var fate = step[file] else { continue }
-            var seen: Set<String> = [file]
-            while let next = fate, !exists(next), let further = step[next], !seen.contains(next) {
-                seen.insert(next)
-                fate = further
+            for (file, fate) in found {
+                step[file] = fate.renamedTo
+                removedAt[file] = fate.commit
             }
-            if let next = fate, !exists(next) { continue }  // a chain history loses: unknown
-            fates[file] = fate
+            pending = found.values.compactMap(\.renamedTo).filter { !exists($0) && step[$0] == nil && !inHEAD.contains($0) }
+        }
+        var fates: [String: FileFate] = [:]
+        for file in gone {
+            // Follow the renames to the end: a file that exists, one removed, or one history lost.
+            var end = file
+            var seen: Set<String> = [file]
+            while let next = step[end] ?? nil, !seen.contains(next) {
+                seen.insert(next)
+                end = next
+                if exists(next) { break }
+            }
+            if exists(end) {
+                fates[file] = .renamed(end)
+            } else if inHEAD.contains(end) {
+                lastVersions[file] = ("HEAD:./\(end)", end)  // removed in the work tree: unknown, comparable
+            } else if let commit = removedAt[end], step[end] != nil {
+                lastVersions[file] = ("\(commit)^:./\(end)", end)
+                fates[file] = .removed
+            }
         }
         return fates
     }
 
-    /// For files removed by a commit: the newest commit that removed each, and what that commit
-    /// renamed it to (nil: deleted). Files whose removing commit has no parent here are left out.
-    private func committedFates(of files: [String]) -> [String: String?] {
+    /// For files removed by a commit (on the first-parent line, merges included): that commit and
+    /// what it renamed each file to (nil: removed). Files whose removing commit has no parent here
+    /// (a shallow clone) are left out.
+    private func committedFates(of files: [String]) -> [String: (commit: String, renamedTo: String?)] {
         var removedBy: [String: String] = [:]
-        let plain = files.filter { !$0.contains(where: { $0 == "\n" || $0 == "\"" || $0 == "\\" || $0 == "\t" }) }
-        for chunk in stride(from: 0, to: plain.count, by: 500).map({ Array(plain[$0..<min($0 + 500, plain.count)]) }) {
-            guard let log = Git.run(["-c", "core.quotepath=off", "log", "--format=%x01%H", "--name-only", "--diff-filter=D", "--relative", "HEAD", "--"] + chunk,
-                                    in: root) else { continue }
+        for chunk in stride(from: 0, to: files.count, by: 500).map({ Array(files[$0..<min($0 + 500, files.count)]) }) {
+            guard let log = Git.run(["log", "--first-parent", "--diff-merges=first-parent", "--format=%x01%H", "--name-only", "-z",
+                                     "--diff-filter=D", "--relative", "HEAD", "--"] + chunk, in: root) else { continue }
             var commit = ""
-            for line in String(decoding: log, as: UTF8.self).split(separator: "\n") {
-                if line.hasPrefix("\u{1}") {
-                    commit = String(line.dropFirst())
-                } else if removedBy[String(line)] == nil {
-                    removedBy[String(line)] = commit
+            for field in log.split(separator: 0) {
+                var name = String(decoding: field, as: UTF8.self)
+                if name.hasPrefix("\n") { name.removeFirst() }
+                if name.hasPrefix("\u{1}") {
+                    commit = String(name.dropFirst())
+                } else if !name.isEmpty, removedBy[name] == nil {
+                    removedBy[name] = commit
                 }
             }
         }
-        var fates: [String: String?] = [:]
+        var fates: [String: (String, String?)] = [:]
         for (commit, removed) in Dictionary(grouping: removedBy.keys, by: { removedBy[$0]! }) {
             guard let output = Git.run(["diff", "-M", "-l0", "-z", "--name-status", "--relative", "\(commit)^", commit], in: root) else { continue }
             let renames = Dictionary(Self.nameStatus(output).filter { $0.status == "R" }.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
-            for file in removed { fates[file] = renames[file] }
+            for file in removed { fates[file] = (commit, renames[file]) }
         }
         return fates
     }
@@ -126,7 +153,7 @@ public struct GitFileHistory: FileHistory {
         var changes: [(Character, String, String)] = []
         var index = 0
         while index < fields.count, let status = fields[index].first {
-            if (status == "R" || status == "C"), index + 2 < fields.count {
+            if status == "R" || status == "C", index + 2 < fields.count {
                 changes.append((status, fields[index + 1], fields[index + 2]))
                 index += 3
             } else if index + 1 < fields.count {
@@ -142,9 +169,10 @@ public struct GitFileHistory: FileHistory {
     public func similarities(of pairs: [FilePair]) -> [FilePair: Double] {
         guard !pairs.isEmpty else { return [:] }
         let gone = Array(Set(pairs.map(\.gone))).sorted()
-        var old: [String: [Substring: Int]] = [:]
-        for (file, bytes) in zip(gone, blobs(gone.map { "HEAD:./\($0)" })) {
-            if let bytes { old[file] = Self.lineWeights(bytes) }
+        let versions = gone.map { lastVersions[$0] ?? ("HEAD:./\($0)", $0) }
+        var old: [String: (text: String, path: String)] = [:]
+        for (file, (bytes, version)) in zip(gone, zip(blobs(versions.map(\.spec)), versions)) {
+            if let bytes { old[file] = (String(decoding: bytes, as: UTF8.self), version.path) }
         }
         var new: [String: [Substring: Int]] = [:]
         var answers: [FilePair: Double] = [:]
@@ -152,14 +180,29 @@ public struct GitFileHistory: FileHistory {
             guard let before = old[pair.gone] else { continue }
             if new[pair.present] == nil {
                 guard let bytes = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(pair.present)) else { continue }
-                new[pair.present] = Self.lineWeights(Array(bytes))
+                new[pair.present] = Self.lineWeights(String(decoding: bytes, as: UTF8.self))
             }
             let after = new[pair.present]!
-            let shared = before.reduce(0) { $0 + min($1.value, after[$1.key] ?? 0) }
-            let longer = max(before.values.reduce(0, +), after.values.reduce(0, +))
+            let was = Self.lineWeights(Self.renaming(Self.stem(before.path), to: Self.stem(pair.present), in: before.text))
+            let shared = was.reduce(0) { $0 + min($1.value, after[$1.key] ?? 0) }
+            let longer = max(was.values.reduce(0, +), after.values.reduce(0, +))
             if longer > 0 { answers[pair] = Double(shared) / Double(longer) }
         }
         return answers
+    }
+
+    /// A file's name without folder and extension: `Sources/Feed.swift` → `Feed`.
+    static func stem(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// The text with `old` read as `new` wherever it stands, also inside longer identifiers and
+    /// in lowerCamelCase (`FeedViewControllerChanged`, `feedViewController`): a type renamed with
+    /// its file renames those too. Names shorter than four characters are left as they are.
+    static func renaming(_ old: String, to new: String, in text: String) -> String {
+        guard old != new, old.count >= 4, !new.isEmpty, old.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return text }
+        func lowerCamel(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+        return text.replacingOccurrences(of: old, with: new).replacingOccurrences(of: lowerCamel(old), with: lowerCamel(new))
     }
 
     public func newLines(in files: [String: [String]]) -> [String: Set<Int>] {
@@ -246,9 +289,9 @@ public struct GitFileHistory: FileHistory {
 
     /// Each significant line (trimmed, not blank, not only brackets) with its weight: its length
     /// times how often it occurs, so that long lines count for more than `}` or `import UIKit`.
-    static func lineWeights(_ bytes: [UInt8]) -> [Substring: Int] {
+    static func lineWeights(_ text: String) -> [Substring: Int] {
         var weights: [Substring: Int] = [:]
-        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.contains(where: { !"{}()[];,".contains($0) }) else { continue }
             weights[Substring(trimmed), default: 0] += trimmed.utf8.count

@@ -70,8 +70,9 @@ struct CheckCommand: ParsableCommand {
             let files = "\(count) file\(count == 1 ? "" : "s") of the baseline (\(first)\(count > 1 ? ", …" : ""))"
             let why = !history.isRepository ? "this folder is not in a git repository"
                 : history.isShallow ? "this is a shallow clone, without the commit that removed \(count == 1 ? "it" : "them")"
-                : "git does not know where \(count == 1 ? "it" : "they") went (new files not added yet?)"
-            let fix = !history.isRepository ? "" : history.isShallow ? "; fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in CI) for exact answers" : "; `git add` the new files for exact answers"
+                : "git's history does not say where \(count == 1 ? "it" : "they") went"
+            let fix = !history.isRepository ? "" : history.isShallow ? "; fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in CI) for exact answers"
+                : "; files renamed but not yet added to git are followed once added (`git add`)"
             printError("note: \(files) \(count == 1 ? "is" : "are") gone and \(why), so whether \(count == 1 ? "it was" : "they were") renamed into files with new uses was judged from the uses alone\(fix)")
         }
         if !comparison.fixed.isEmpty {

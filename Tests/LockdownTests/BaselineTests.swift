@@ -106,7 +106,7 @@ import Testing
     /// A history that knows no fates, finds every pair asked about this alike, and knows no new lines.
     struct Alike: FileHistory {
         var value: Double
-        func fates(of gone: [String]) -> [String: String?] { [:] }
+        func fates(of gone: [String]) -> [String: FileFate] { [:] }
         func similarities(of pairs: [FilePair]) -> [FilePair: Double] { Dictionary(uniqueKeysWithValues: pairs.map { ($0, value) }) }
         func newLines(in files: [String: [String]]) -> [String: Set<Int>] { [:] }
     }

@@ -364,4 +364,83 @@ import Testing
         #expect(check.status == 1)
         #expect(!check.stderr.contains("shallow"), "\(check.stderr)")
     }
+
+    // A second review.
+
+    /// A small view controller: its name is a large part of it.
+    static func small(_ name: String) -> String {
+        """
+        import UIKit
+
+        final class \(name): UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                NotificationCenter.default.addObserver(forName: .\(name)Changed, object: nil, queue: .main) { [weak self] _ in
+                    guard let `self` = self else { return }
+                    self.reload()
+                }
+            }
+
+            private func reload() {
+                print("reloading \(name)")
+            }
+        }
+
+        """
+    }
+
+    @Test func aSmallFileRenamedWithItsTypeIsFollowedWhereGitSeesNoRename() throws {
+        let repo = try repository(files: ["Sources/Feed/FeedViewController.swift": Self.small("FeedViewController")])
+        try repo.git(["mv", "Sources/Feed/FeedViewController.swift", "Sources/Feed/TimelineViewController.swift"])
+        try repo.write("Sources/Feed/TimelineViewController.swift", Self.small("TimelineViewController"))
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "rename"])
+        #expect(try newUses(in: repo).isEmpty)
+    }
+
+    @Test func siblingsRenamedTogetherPairUp() throws {
+        var files: [String: String] = [:]
+        for index in 1...12 { files["Cells/Item\(index)Cell.swift"] = Self.small("Item\(index)Cell") }
+        let repo = try repository(files: files)
+        for index in 1...12 {
+            try repo.git(["rm", "-q", "Cells/Item\(index)Cell.swift"])
+            try repo.write("Cells/Row\(index)Cell.swift", Self.small("Row\(index)Cell"))
+        }
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "rows"])
+        #expect(try newUses(in: repo).isEmpty)
+    }
+
+    @Test func topLevelFunctionsOfOneNameInTwoFilesAreNotOneFunction() throws {
+        let faq = "import UIKit\n\nprivate func makeBrowser() -> UIView {\n    let view = UIWebView()\n    return view\n}\n"
+        let repo = try repository(files: ["Sources/Help/FAQ.swift": faq,
+                                          "Sources/Help/Terms.swift": faq.replacingOccurrences(of: "UIWebView", with: "WKWebView")])
+        try repo.write("Sources/Help/FAQ.swift", faq.replacingOccurrences(of: "UIWebView", with: "WKWebView"))
+        try repo.write("Sources/Help/Terms.swift", faq)
+        #expect(try newUses(in: repo).map(\.file) == ["Sources/Help/Terms.swift"])
+    }
+
+    @Test func aRenameMadeInAMergeIsFollowed() throws {
+        let repo = try repository(files: [Self.path: Self.profile])
+        try repo.git(["checkout", "-q", "-b", "feature"])
+        try repo.write(Self.path, Self.profile.replacingOccurrences(of: "nameLabel.text = \"…\"", with: "nameLabel.text = \"Profile\""))
+        try repo.git(["commit", "-qam", "feature"])
+        try repo.git(["checkout", "-q", "-"])
+        try repo.write(Self.path, Self.profile.replacingOccurrences(of: "func show(", with: "func present("))
+        try repo.git(["commit", "-qam", "main"])
+        try repo.git(["merge", "-q", "--no-commit", "feature"])
+        let merged = try repo.text(Self.path)
+        try repo.git(["rm", "-qf", Self.path])
+        try repo.write("Sources/Home/HomeViewController.swift", merged.replacingOccurrences(of: "ProfileViewController", with: "HomeViewController"))
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "merge, moving the screen"])
+        #expect(try newUses(in: repo).isEmpty)
+    }
+
+    @Test func aCommittedRenameOfAPathWithQuotesIsFollowed() throws {
+        let repo = try repository(files: ["Sources/Say \"Hi\"/HiViewController.swift": Self.profile])
+        try repo.git(["mv", "Sources/Say \"Hi\"/HiViewController.swift", "Sources/Say \"Hi\"/Hello\tViewController.swift"])
+        try repo.git(["commit", "-qm", "rename"])
+        #expect(try newUses(in: repo).isEmpty)
+    }
 }
