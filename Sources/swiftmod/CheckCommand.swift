@@ -37,14 +37,14 @@ struct CheckCommand: ParsableCommand {
     var changedSince: String?
 
     func run() throws {
-        let (configuration, migrations, files) = try options.load(changedSince: changedSince)
+        let (configuration, migrations, files, unreadable) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
             baseline = try Baseline.load(configuration.baselinePath)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = options.scan(configuration, migrations, files)
+        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
         let ids = Set(migrations.map(\.id))
         let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
         let root = configuration.root
