@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodemodKit
 import Foundation
 import Lockdown
 
@@ -67,7 +68,7 @@ struct CheckCommand: ParsableCommand {
         }
         if let first = comparison.renamesJudgedByUses.first {
             let count = comparison.renamesJudgedByUses.count
-            let files = "\(count) file\(count == 1 ? "" : "s") of the baseline (\(first)\(count > 1 ? ", …" : ""))"
+            let files = "\(count) file\(count == 1 ? "" : "s") of the baseline (\(SafeText.oneLine(first))\(count > 1 ? ", …" : ""))"
             let why = !history.isRepository ? "this folder is not in a git repository"
                 : history.isShallow ? "this is a shallow clone, without the commit that removed \(count == 1 ? "it" : "them")"
                 : "git does not know where \(count == 1 ? "it" : "they") went (new files not added yet?)"
