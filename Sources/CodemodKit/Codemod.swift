@@ -73,16 +73,32 @@ public final class Codemod: @unchecked Sendable {
                                      message: "parameter '\(parameter.name)' must be one of \(choices.joined(separator: ", ")); got '\(value)'")
             }
             let optionalAndEmpty = value.isEmpty && parameter.defaultValue == ""
+            // The whole value must match: \A and \z, since `$` also matches before a final newline.
             if let pattern = parameter.pattern, !optionalAndEmpty,
-               value.range(of: "^(?:\(pattern))$", options: .regularExpression) == nil {
+               value.range(of: "\\A(?:\(pattern))\\z", options: .regularExpression) == nil {
                 throw ParameterError(codemod: definition.id,
-                                     message: "parameter '\(parameter.name)' must match \(pattern); got '\(value)'")
+                                     message: "parameter '\(parameter.name)' must match \(pattern); got '\(SafeText.oneLine(value))'")
+            }
+            if let kind = parameter.kind, !optionalAndEmpty, value != parameter.defaultValue, let problem = kind.problem(with: value) {
+                throw ParameterError(codemod: definition.id,
+                                     message: "parameter '\(parameter.name)' \(problem); got '\(SafeText.oneLine(value))'")
             }
             values[parameter.name] = value
         }
         params = values
         queryText = QueryText.fill(definition.query, params: values)
-        if !lazily { compiledQuery = try Query(queryText) }
+        // A query that uses parameters is compiled now, so that a value that breaks it is a
+        // usage error naming the parameter rather than a codemod that silently matches nothing.
+        let usedInQuery = Template(definition.query).holes.filter { values[$0] != nil }
+        if !lazily || !usedInQuery.isEmpty {
+            do {
+                compiledQuery = try Query(queryText)
+            } catch {
+                guard let culprit = Self.parameterBreakingQuery(definition, values: values, among: usedInQuery) else { throw error }
+                throw ParameterError(codemod: definition.id,
+                                     message: "parameter '\(culprit)': the value '\(SafeText.oneLine(values[culprit] ?? ""))' does not fit where the query uses it (\(error))")
+            }
+        }
         useCaptureName = definition.useCapture ?? compiledQuery?.captureNames.first ?? Self.firstCapture(in: queryText)
         compiledConstraints = definition.constraints.map {
             CompiledConstraint(capture: $0.capture, inside: Set($0.inside), notInside: Set($0.notInside),
@@ -101,6 +117,19 @@ public final class Codemod: @unchecked Sendable {
             }
         }
         requiredLiteral = definition.requires.map { Array(Template($0).render { values[$0] }.utf8) }
+    }
+
+    /// The parameter whose value alone makes the query fail to compile (the others at their
+    /// defaults), or nil when the definition's own query is at fault.
+    static func parameterBreakingQuery(_ definition: CodemodDefinition, values: [String: String], among names: [String]) -> String? {
+        let placeholders = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0.defaultValue ?? "Placeholder") })
+        guard (try? Query(QueryText.fill(definition.query, params: placeholders))) != nil else { return nil }
+        for name in Set(names).sorted() {
+            var trial = placeholders
+            trial[name] = values[name]
+            if (try? Query(QueryText.fill(definition.query, params: trial))) == nil { return name }
+        }
+        return names.sorted().first
     }
 
     /// The first `@capture` of a query's text (outside strings and comments).

@@ -11,6 +11,33 @@ public struct CodemodDefinition: Sendable {
         public var choices: [String]?
         /// A regular expression every value must match in full, if given.
         public var pattern: String?
+        /// What the value names in Swift, if the definition says (`kind: identifier`).
+        public var kind: ValueKind? = nil
+    }
+
+    /// What a parameter's value must be in Swift code, beyond its pattern. The default value is
+    /// always accepted (`backtick-self`'s `binding` defaults to `self`).
+    public enum ValueKind: String, Sendable, Equatable, CaseIterable {
+        /// One identifier that is not a keyword (`WKWebView`, not `class`, `in`, `self` or `_`).
+        case identifier
+        /// Identifiers joined by dots (`NetKit.Client`), none a keyword.
+        case qualifiedIdentifier = "qualified-identifier"
+
+        /// Why a value is not of this kind, or nil when it is.
+        public func problem(with value: String) -> String? {
+            let parts = self == .identifier ? [Substring(value)] : value.split(separator: ".", omittingEmptySubsequences: false)
+            for part in parts {
+                guard let first = part.unicodeScalars.first,
+                      first == "_" || first.properties.isXIDStart,
+                      part.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isXIDContinue }) else {
+                    return self == .identifier ? "must be a Swift identifier" : "must be Swift identifiers joined by dots"
+                }
+                if SwiftKeywords.reserved.contains(String(part)) {
+                    return "must not be the Swift keyword '\(part)'"
+                }
+            }
+            return nil
+        }
     }
 
     /// A condition on a capture beyond what query predicates say.
@@ -100,4 +127,15 @@ public struct CodemodDefinition: Sendable {
             return name.uppercased()
         }
     }
+}
+
+/// Swift's keywords that cannot name a type or a variable without backticks.
+public enum SwiftKeywords {
+    public static let reserved: Set<String> = [
+        "_", "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
+        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    ]
 }

@@ -188,7 +188,14 @@ public struct FieldReader {
                 return parameter
             }
             let fields = try mapping(value, field)
-            try checkKeys(fields, allowed: ["summary", "default", "choices", "pattern"], at: field)
+            try checkKeys(fields, allowed: ["summary", "default", "choices", "pattern", "kind"], at: field)
+            if let kindNode = fields["kind"] {
+                let text = try string(kindNode, "\(field).kind")
+                guard let kind = CodemodDefinition.ValueKind(rawValue: text) else {
+                    throw fail(kindNode, "\(field).kind", "must be one of \(CodemodDefinition.ValueKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                parameter.kind = kind
+            }
             parameter.summary = try fields["summary"].map { try string($0, "\(field).summary") } ?? ""
             parameter.defaultValue = try fields["default"].map { try string($0, "\(field).default") }
             parameter.choices = try fields["choices"].map { try strings($0, "\(field).choices") }

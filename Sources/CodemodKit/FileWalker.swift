@@ -17,11 +17,41 @@ public struct FileWalker {
         public var description: String { "\(path): no such file or directory" }
     }
 
+    /// What a walk found: the Swift files, and the folders it could not look into.
+    public struct Walk: Sendable, Equatable {
+        /// Sorted, without duplicates.
+        public var files: [String]
+        /// Folders that could not be listed (no permission, say), sorted, each with the reason:
+        /// the files in them were not seen, so the run is incomplete and must say so.
+        public var unreadableFolders: [UnreadableFolder]
+    }
+
+    /// A folder that could not be listed, and why.
+    public struct UnreadableFolder: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
     /// The Swift files under the paths, sorted and without duplicates: a file reached through
     /// several paths (a symbolic link beside its target) is listed once, by a path that is not a link.
+    /// Folders that cannot be listed are left out silently: use `walk(_:)` to hear about them.
     /// - Throws: `MissingPathError` for a path that does not exist.
     public func swiftFiles(under paths: [String]) throws -> [String] {
-        let candidates = try candidates(under: paths)
+        try walk(paths).files
+    }
+
+    /// The Swift files under the paths (as `swiftFiles(under:)`), and the folders that could not be
+    /// listed.
+    /// - Throws: `MissingPathError` for a path that does not exist.
+    public func walk(_ paths: [String]) throws -> Walk {
+        var unreadable: [UnreadableFolder] = []
+        let candidates = try candidates(under: paths, unreadable: &unreadable)
+        unreadable.sort { $0.path < $1.path }
+        return Walk(files: Self.withoutDuplicates(candidates), unreadableFolders: unreadable)
+    }
+
+    /// Candidates without the second path of a file reached twice (through a symbolic link).
+    static func withoutDuplicates(_ candidates: [String]) -> [String] {
         // Only links can duplicate a file; resolving every path would be slow on large trees.
         let links = candidates.filter(Self.isLink)
         guard !links.isEmpty else { return candidates }
@@ -43,7 +73,7 @@ public struct FileWalker {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    private func candidates(under paths: [String]) throws -> [String] {
+    private func candidates(under paths: [String], unreadable: inout [UnreadableFolder]) throws -> [String] {
         var result = Set<String>()
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -51,7 +81,7 @@ public struct FileWalker {
                 throw MissingPathError(path: path)
             }
             if isDirectory.boolValue {
-                result.formUnion(filesInDirectory(path))
+                result.formUnion(filesInDirectory(path, unreadable: &unreadable))
             } else {
                 result.insert(Self.normalize(path))
             }
@@ -67,14 +97,19 @@ public struct FileWalker {
         return DisplayPath()((absolute as NSString).standardizingPath)
     }
 
-    private func filesInDirectory(_ directory: String) -> [String] {
+    private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         let ignored = GitIgnored(directory: base)
         var files: [String] = []
         var pending = [base]
         let prefix = base == "." ? "" : base + "/"
         while let folder = pending.popLast() {
-            for (name, kind) in Self.entries(of: folder) where !name.hasPrefix(".") {
+            guard let entries = Self.entries(of: folder) else {
+                let reason = String(cString: strerror(errno)).lowercased()
+                unreadable.append(UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))"))
+                continue
+            }
+            for (name, kind) in entries where !name.hasPrefix(".") {
                 let path = folder == "." ? name : "\(folder)/\(name)"
                 switch kind {
                 case .folder:
@@ -96,9 +131,9 @@ public struct FileWalker {
     enum EntryKind { case file, folder, link }
 
     /// The entries of a folder with their kinds, read with `readdir` (one `lstat` only where the
-    /// file system does not say the kind).
-    static func entries(of folder: String) -> [(String, EntryKind)] {
-        guard let stream = opendir(folder) else { return [] }
+    /// file system does not say the kind); nil when the folder cannot be opened (`errno` says why).
+    static func entries(of folder: String) -> [(String, EntryKind)]? {
+        guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
         var result: [(String, EntryKind)] = []
         while let entry = readdir(stream) {

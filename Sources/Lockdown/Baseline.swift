@@ -73,16 +73,18 @@ public struct Baseline: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw LoadError.corrupt(path: path, line: nil, detail: "cannot be read as UTF-8")
         }
-        var lines = text.components(separatedBy: "\n")
+        // As git may leave it on another platform: a byte order mark, CRLF line endings.
+        // (CRLF is one Character in Swift: split on scalars.)
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line[...]))
+        }
+        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
         if lines.last == "" { lines.removeLast() }
         guard let first = lines.first?.trimmingCharacters(in: .whitespaces) else {
             throw LoadError.corrupt(path: path, line: 1, detail: "the file is empty")
         }
         guard first.replacingOccurrences(of: " ", with: "") == header else {
-            if first.hasPrefix("{\"swiftmod-baseline\"") {
-                throw LoadError.corrupt(path: path, line: 1, detail: "a baseline of another version; this swiftmod reads version \(version)")
-            }
-            throw LoadError.corrupt(path: path, line: 1, detail: "the first line must be \(header)")
+            throw LoadError.corrupt(path: path, line: 1, detail: headerProblem(first))
         }
         let decoder = JSONDecoder()
         var entries: [Entry] = []
@@ -99,6 +101,19 @@ public struct Baseline: Sendable, Equatable {
             }
         }
         return Baseline(entries: entries)
+    }
+
+    /// What is wrong with a first line that is not the header: only a header that names another
+    /// version is called one.
+    static func headerProblem(_ line: String) -> String {
+        struct Header: Decodable { var version: Int
+            enum CodingKeys: String, CodingKey { case version = "swiftmod-baseline" }
+        }
+        if let other = try? JSONDecoder().decode(Header.self, from: Data(line.utf8)), other.version != version {
+            return "a baseline of version \(other.version); this swiftmod reads version \(version)"
+        }
+        let shown = SafeText.oneLine(String(line.prefix(60)))
+        return "the first line must be \(header), not \(shown)"
     }
 
     /// The file's text: the header, then one entry per line, keys sorted.

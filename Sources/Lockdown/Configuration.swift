@@ -68,9 +68,12 @@ public struct Configuration: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LocatedError(file: path, line: nil, field: nil, message: "cannot be read")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard var text = String(data: data, encoding: .utf8) else {
             throw LocatedError(file: path, line: nil, field: nil, message: "is not UTF-8")
         }
+        // As git may leave it on another platform: a byte order mark, CRLF line endings.
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        text = text.replacingOccurrences(of: "\r\n", with: "\n")
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         return try parse(text, path: path, root: absolute.deletingLastPathComponent().path)
     }

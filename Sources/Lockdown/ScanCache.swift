@@ -11,14 +11,18 @@ import Foundation
 public struct ScanCache: Sendable {
     /// What is remembered of one file.
     public struct Entry: Codable, Sendable {
-        public var size: Int64
-        public var modified: Double
+        /// The file's metadata when it was scanned: when all of it is the same, so is the content.
+        public var stamp: FileStamp
+        /// The file was modified within a second of the cache being written, so a later change in
+        /// that second may have kept its stamp ("racily clean", as git calls it): its content hash
+        /// decides instead.
+        public var racy = false
         public var hash: String
         public var findings: [Finding]
         public var allowed: Int
     }
 
-    static let format = "swiftmod-scan-cache-1"
+    static let format = "swiftmod-scan-cache-2"
 
     /// Entries by repo-relative path.
     public var entries: [String: Entry] = [:]
@@ -57,13 +61,53 @@ public struct ScanCache: Sendable {
         return cache
     }
 
-    /// Writes the cache atomically (a failure to write only costs speed next time).
-    public func save(_ path: String) {
+    /// Writes the cache atomically (a failure to write only costs speed next time). Entries of files
+    /// modified in the second before the write (or later) are marked racy.
+    public func save(_ path: String, now: Double = Date().timeIntervalSince1970) {
         let encoder = JSONEncoder()
-        guard let payload = try? encoder.encode(entries) else { return }
+        var marked = entries
+        let racyFrom = now.rounded(.down) - 1
+        for (file, entry) in marked where entry.stamp.modified >= racyFrom || entry.stamp.changed >= racyFrom {
+            marked[file]?.racy = true
+        }
+        guard let payload = try? encoder.encode(marked) else { return }
         let header = "\(Self.format) \(key) \(ContentHash.hex(Array(payload)))\n"
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? (Data(header.utf8) + payload).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// What git compares to tell that a file is unchanged without reading it: size, modification and
+/// status-change times, inode and device. Restoring a modification time (`cp -p`, `rsync -a`,
+/// `tar`, `touch -r`) cannot restore the status-change time, and a replaced file has a new inode.
+public struct FileStamp: Codable, Sendable, Equatable {
+    public var size: Int64
+    /// `st_mtime`, in seconds with nanoseconds.
+    public var modified: Double
+    /// `st_ctime`, in seconds with nanoseconds.
+    public var changed: Double
+    public var inode: UInt64
+    public var device: UInt64
+
+    public init(size: Int64, modified: Double, changed: Double, inode: UInt64, device: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+        self.device = device
+    }
+
+    /// The stamp of a file's `stat`.
+    public init(_ info: stat) {
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        let changed = Double(info.st_ctimespec.tv_sec) + Double(info.st_ctimespec.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+        #endif
+        self.init(size: Int64(info.st_size), modified: modified, changed: changed,
+                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
     }
 }
 

@@ -52,11 +52,23 @@ public struct Scanner: Sendable {
     /// The files a configuration covers under some paths (default: the whole root), as absolute paths.
     /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
     public static func files(of configuration: Configuration, under paths: [String]) throws -> [String] {
+        try selection(of: configuration, under: paths).files
+    }
+
+    /// The files a configuration covers under some paths (as `files(of:under:)`), and the folders
+    /// that could not be listed, as failures (repo-relative, `/` at the end): files in them may be
+    /// missing, so a scan that meets one is incomplete.
+    public static func selection(of configuration: Configuration, under paths: [String]) throws -> (files: [String], unreadable: [FileFailure]) {
         let absolute = paths.isEmpty ? [configuration.root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        return try FileWalker().swiftFiles(under: absolute).filter { path in
+        let walk = try FileWalker().walk(absolute)
+        let files = walk.files.filter { path in
             guard let relative = relativePath(path, root: configuration.root) else { return false }
             return configuration.covers(relative)
         }
+        let unreadable = walk.unreadableFolders.map { folder in
+            FileFailure(file: (relativePath(folder.path, root: configuration.root) ?? folder.path) + "/", reason: folder.reason)
+        }
+        return (files, unreadable)
     }
 
     /// A path relative to the root, or nil when it lies outside. Symbolic links in either are
@@ -118,12 +130,9 @@ public struct Scanner: Sendable {
         var info = stat()
         let statted = stat(path, &info) == 0
         let size = Int64(info.st_size)
-        #if canImport(Darwin)
-        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #else
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #endif
-        if statted, let entry = cached?[relative], entry.size == size, entry.modified == modified {
+        let stamp = FileStamp(info)
+        // Unchanged metadata vouches for unchanged content, unless the entry was racy.
+        if statted, let entry = cached?[relative], !entry.racy, entry.stamp == stamp {
             return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry)
         }
         guard let data = Self.readBytes(path, size: statted ? Int(size) : 0) else {
@@ -133,15 +142,15 @@ public struct Scanner: Sendable {
         let hash = cached == nil ? "" : ContentHash.hex(data)
         if let entry = cached?[relative], entry.hash == hash {
             var refreshed = entry
-            refreshed.size = size
-            refreshed.modified = modified
+            refreshed.stamp = stamp
+            refreshed.racy = false
             return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed)
         }
         // A file that cannot hold a use is not parsed (but a file that is not UTF-8 is still said).
         let mayAllow = !prefilter || ByteSearch.contains(data, Self.allowMarker)
         if prefilter, !mayAllow, !migrations.contains(where: { $0.codemod.mightMatch(data) }),
            UTF8Check.isValid(data) {
-            let entry = cached == nil ? nil : ScanCache.Entry(size: size, modified: modified, hash: hash, findings: [], allowed: 0)
+            let entry = cached == nil ? nil : ScanCache.Entry(stamp: stamp, hash: hash, findings: [], allowed: 0)
             return FileOutcome(file: relative, entry: entry)
         }
         let source: SourceText
@@ -151,12 +160,11 @@ public struct Scanner: Sendable {
             return FileOutcome(file: relative, failure: "\(error)")
         }
         let (findings, allowed) = scan(source, file: relative, parser: parser)
-        let entry = cached == nil ? nil : ScanCache.Entry(size: size, modified: modified, hash: hash, findings: findings, allowed: allowed)
+        let entry = cached == nil ? nil : ScanCache.Entry(stamp: stamp, hash: hash, findings: findings, allowed: allowed)
         return FileOutcome(file: relative, findings: findings, allowed: allowed, entry: entry)
     }
 
     static let allowMarker = Array("swiftmod:allow".utf8)
-    static let allowPattern = try! NSRegularExpression(pattern: #"//\s*swiftmod:allow\s+([A-Za-z0-9_.-]+)(\s+--\s*(\S.*))?"#)
 
     /// A file's bytes, read in one go.
     static func readBytes(_ path: String, size: Int) -> [UInt8]? {
@@ -225,43 +233,105 @@ public struct Scanner: Sendable {
 
     /// Removes the uses allowed by comments; returns what is left, how many were allowed, and the
     /// findings for wrong allow comments.
+    ///
+    /// Allow comments are found through the syntax tree's comment nodes, so a marker in a string is
+    /// no comment, and a comment beside a string is still one.
     func applyAllowComments(to uses: [Finding], in tree: SyntaxTree, file: String) -> ([Finding], Int, [Finding]) {
         var remaining = uses
         var allowed = 0
         var problems: [Finding] = []
         let text = tree.source
-        for line in 1...text.lineCount {
-            let content = text.text(ofLine: line)
-            guard content.contains("swiftmod:allow"),
-                  let match = Self.allowPattern.firstMatch(in: content, range: NSRange(content.startIndex..., in: content)),
-                  let idRange = Range(match.range(at: 1), in: content),
-                  let markerRange = Range(match.range, in: content) else { continue }
-            // Only real comments count, not text in a string.
-            let offset = text.contentRange(ofLine: line).lowerBound + content[..<markerRange.lowerBound].utf8.count
-            guard let node = tree.root.descendant(spanning: offset..<(offset + 2)), node.kind.contains("comment") else { continue }
-            let id = String(content[idRange])
+        for comment in AllowComment.all(in: tree) {
+            let start = text.location(ofByte: comment.markerOffset)
+            let markerEnd = text.location(ofByte: comment.node.byteRange.upperBound)
+            let line = start.line
+            func problem(_ kind: Finding.Kind, _ id: String, _ message: String) -> Finding {
+                Finding(kind: kind, migration: id, codemod: "", file: file, line: line, column: start.column,
+                        endLine: line, endColumn: markerEnd.line == line ? markerEnd.column : start.column + Self.allowMarker.count,
+                        text: message, scope: Scope.path(of: comment.node), inErrorRegion: false)
+            }
+            let id: String
+            switch comment.form {
+            case let .broken(reason):
+                problems.append(problem(.unusedAllow, "", "swiftmod:allow comment allows nothing: \(reason); write `// swiftmod:allow ID -- reason`"))
+                continue
+            case let .allow(allowID, _):
+                id = allowID
+            }
             // A comment for a migration that is not being scanned is not this run's business.
             if knownIDs.contains(id), !migrations.contains(where: { $0.id == id }) { continue }
-            let location = text.location(ofByte: offset)
-            func problem(_ kind: Finding.Kind, _ message: String) -> Finding {
-                Finding(kind: kind, migration: id, codemod: "", file: file, line: line, column: location.column,
-                        endLine: line, endColumn: location.column + content[markerRange].utf8.count,
-                        text: message, scope: Scope.path(of: node), inErrorRegion: false)
-            }
             if let index = remaining.firstIndex(where: { $0.migration == id && ($0.line == line || $0.line == line + 1) }) {
                 remaining.remove(at: index)
                 allowed += 1
-                if match.range(at: 3).location == NSNotFound {
-                    problems.append(problem(.allowWithoutReason, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
+                if case .allow(_, reason: nil) = comment.form {
+                    problems.append(problem(.allowWithoutReason, id, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
                 }
             } else {
                 let known = migrations.contains { $0.id == id }
-                problems.append(problem(.unusedAllow, known
+                problems.append(problem(.unusedAllow, id, known
                     ? "swiftmod:allow \(id) allows nothing: no use of \(id) on this line or the next"
-                    : "swiftmod:allow names '\(id)', which is not a configured migration"))
+                    : "swiftmod:allow names '\(SafeText.oneLine(id))', which is not a configured migration"))
             }
         }
         return (remaining, allowed, problems)
+    }
+}
+
+/// One comment of a file that holds the `swiftmod:allow` marker, read from the syntax tree.
+///
+/// The one allowed form is a line comment that starts with the marker:
+/// `// swiftmod:allow ID -- reason`. A block comment, a comment with the marker elsewhere or more
+/// than once, or a marker without an id is broken: it allows nothing and is reported.
+struct AllowComment {
+    enum Form: Equatable {
+        case allow(id: String, reason: String?)
+        case broken(String)
+    }
+
+    /// The comment node.
+    var node: Node
+    /// Where its first marker starts.
+    var markerOffset: Int
+    var form: Form
+
+    static let marker = "swiftmod:allow"
+
+    /// Every comment holding the marker, in file order (markers in strings and code are not
+    /// comments and are left alone).
+    static func all(in tree: SyntaxTree) -> [AllowComment] {
+        var result: [AllowComment] = []
+        var seen = Set<Int>()
+        for offset in ByteSearch.occurrences(of: Array(marker.utf8), in: tree.source.bytes) {
+            guard let node = tree.root.descendant(spanning: offset..<(offset + marker.utf8.count)),
+                  node.kind == "comment" || node.kind == "multiline_comment",
+                  // The grammar reads `//` and `/*` inside a multi-line string as comments.
+                  !node.ancestors.contains(where: { $0.kind.hasSuffix("string_literal") }),
+                  seen.insert(node.byteRange.lowerBound).inserted else { continue }
+            result.append(AllowComment(node: node, markerOffset: offset, form: form(of: node.text, kind: node.kind)))
+        }
+        return result
+    }
+
+    /// What a comment's text says.
+    static func form(of text: String, kind: String) -> Form {
+        if kind == "multiline_comment" {
+            return .broken("a block comment (/* */) cannot allow a use; only a line comment can")
+        }
+        let markers = text.components(separatedBy: marker).count - 1
+        if markers > 1 { return .broken("\(markers) markers in one comment; give each allow its own comment and line") }
+        let body = text.drop(while: { $0 == "/" }).drop(while: { $0 == " " || $0 == "\t" })
+        guard body.hasPrefix(marker) else { return .broken("the comment must start with the marker") }
+        let rest = body.dropFirst(marker.count)
+        guard let first = rest.first, first == " " || first == "\t" else {
+            return .broken(rest.isEmpty ? "it names no migration" : "the marker must be followed by a space and a migration id")
+        }
+        let afterBlanks = rest.drop(while: { $0 == " " || $0 == "\t" })
+        let id = String(afterBlanks.prefix(while: { $0.isLetter || $0.isNumber || "_.-".contains($0) }))
+        if id.isEmpty || id.hasPrefix("--") { return .broken("it names no migration") }
+        let tail = afterBlanks.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
+        guard tail.hasPrefix("--") else { return .allow(id: id, reason: nil) }
+        let reason = tail.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        return .allow(id: id, reason: reason.isEmpty ? nil : reason)
     }
 }
 

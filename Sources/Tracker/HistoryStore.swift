@@ -31,19 +31,82 @@ public struct Snapshot: Sendable, Equatable, Codable {
 public final class HistoryStore {
     let queue: DatabaseQueue
     let path: String
+    /// A new file opened for reading: it holds no snapshots.
+    private var isEmpty = false
 
-    /// Opens (creating if needed) a history database.
-    /// - Throws: a clear error when the file is not a swiftmod history database.
-    public init(path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    /// How a history is opened.
+    public enum Access: Sendable {
+        /// Only read: nothing is created, migrated or written (`report` without `--record`).
+        case read
+        /// Read and record: a new or empty file becomes a history.
+        case write
+    }
+
+    /// `PRAGMA application_id` of a swiftmod history ("SWMD"), so that another program's SQLite
+    /// database is recognised before anything is written to it.
+    public static let applicationID: Int32 = 0x5357_4D44
+
+    /// The tables of a swiftmod history (histories written before the application id have them and
+    /// an application id of 0).
+    static let tables: Set<String> = ["grdb_migrations", "snapshot", "count"]
+
+    /// Opens a history database; with `.write`, creates it if needed.
+    /// - Throws: `HistoryError` when the file is not a swiftmod history database (another
+    ///   program's SQLite database is never modified, whatever the access).
+    public init(path: String, access: Access = .write) throws {
         self.path = path
         do {
-            queue = try DatabaseQueue(path: path)
-            try Self.migrator.migrate(queue)
+            if access == .write {
+                let folder = (path as NSString).deletingLastPathComponent
+                if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            }
+            var configuration = Configuration()
+            configuration.readonly = access == .read
+            queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw HistoryError(path: path, detail: "\(error)")
         }
+        let identity: Identity
+        do {
+            identity = try queue.read(Self.identity)
+        } catch {
+            throw HistoryError(path: path, detail: "\(error)")
+        }
+        if case let .foreign(detail) = identity {
+            throw HistoryError(path: path, detail: "\(detail); it was left as it is: pass another --history path")
+        }
+        isEmpty = identity == .empty
+        guard access == .write else { return }
+        isEmpty = false
+        do {
+            try Self.migrator.migrate(queue)
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = \(Self.applicationID)") }
+        } catch {
+            throw HistoryError(path: path, detail: "\(error)")
+        }
+    }
+
+    /// What a database is.
+    enum Identity: Equatable {
+        /// Marked as a swiftmod history, or holding exactly a history's tables.
+        case history
+        /// No tables and no application id: a new file.
+        case empty
+        /// Anything else, and why.
+        case foreign(String)
+    }
+
+    static func identity(_ db: Database) throws -> Identity {
+        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        if application == applicationID { return .history }
+        if application != 0 {
+            return .foreign("another program's SQLite database (application id \(String(format: "0x%08X", application)))")
+        }
+        if tables.isEmpty { return .empty }
+        if tables == Self.tables { return .history }
+        let names = tables.sorted().prefix(5).joined(separator: ", ")
+        return .foreign("an SQLite database that is not a swiftmod history (tables: \(names)\(tables.count > 5 ? ", …" : ""))")
     }
 
     static var migrator: DatabaseMigrator {
@@ -95,6 +158,7 @@ public final class HistoryStore {
 
     /// Every snapshot, oldest first (by date, then by when it was recorded).
     public func snapshots() throws -> [Snapshot] {
+        if isEmpty { return [] }
         do { return try readSnapshots() } catch { throw HistoryError(path: path, detail: "\(error)") }
     }
 

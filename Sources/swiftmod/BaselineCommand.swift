@@ -28,8 +28,8 @@ struct BaselineCommand: ParsableCommand {
     var prune = false
 
     func run() throws {
-        let (configuration, migrations, files) = try options.load()
-        let result = options.scan(configuration, migrations, files)
+        let (configuration, migrations, files, unreadable) = try options.load()
+        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
         guard result.failures.isEmpty else {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodemodKit
 import Foundation
 import Lockdown
 
@@ -37,14 +38,14 @@ struct CheckCommand: ParsableCommand {
     var changedSince: String?
 
     func run() throws {
-        let (configuration, migrations, files) = try options.load(changedSince: changedSince)
+        let (configuration, migrations, files, unreadable) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
             baseline = try Baseline.load(configuration.baselinePath)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = options.scan(configuration, migrations, files)
+        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
         let ids = Set(migrations.map(\.id))
         let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
         let root = configuration.root
@@ -67,7 +68,7 @@ struct CheckCommand: ParsableCommand {
         }
         if let first = comparison.renamesJudgedByUses.first {
             let count = comparison.renamesJudgedByUses.count
-            let files = "\(count) file\(count == 1 ? "" : "s") of the baseline (\(first)\(count > 1 ? ", …" : ""))"
+            let files = "\(count) file\(count == 1 ? "" : "s") of the baseline (\(SafeText.oneLine(first))\(count > 1 ? ", …" : ""))"
             let why = !history.isRepository ? "this folder is not in a git repository"
                 : history.isShallow ? "this is a shallow clone, without the commit that removed \(count == 1 ? "it" : "them")"
                 : "git's history does not say where \(count == 1 ? "it" : "they") went"

@@ -32,7 +32,8 @@ struct LockdownOptions: ParsableArguments {
     /// The configuration, its migrations, and the files to scan.
     /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
     ///   renamed, or new) are scanned.
-    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String]) {
+    /// - Returns: also the folders that could not be listed, as failures for `scan(_:_:_:unreadable:)`.
+    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String], [FileFailure]) {
         let configuration = try ConfigurationLoading.load(config)
         var migrations: [Migration]
         do {
@@ -49,6 +50,7 @@ struct LockdownOptions: ParsableArguments {
             migrations = migrations.filter { only.contains($0.id) }
         }
         var files: [String]
+        var unreadable: [FileFailure] = []
         if let changedSince {
             // Git names the changed files: no need to walk the tree.
             guard let changed = ChangedFiles.since(changedSince, root: configuration.root) else {
@@ -63,7 +65,7 @@ struct LockdownOptions: ParsableArguments {
             .filter { FileManager.default.fileExists(atPath: $0) }
         } else {
             do {
-                files = try Scanner.files(of: configuration, under: paths)
+                (files, unreadable) = try Scanner.selection(of: configuration, under: paths)
             } catch {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
             }
@@ -72,12 +74,13 @@ struct LockdownOptions: ParsableArguments {
             && URL(fileURLWithPath: path).standardizedFileURL.path != configuration.root {
             throw CommandFailure(message: "\(path) is outside the repository at \(configuration.root)", exitCode: ExitStatus.usage)
         }
-        return (configuration, migrations, files)
+        return (configuration, migrations, files, unreadable)
     }
 
     /// Scans, reusing and updating the cache, with progress on a terminal; reports unreadable
-    /// files on stderr.
-    func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String]) -> ScanResult {
+    /// files and folders on stderr (and in the result's failures, so every format shows them and
+    /// the command fails).
+    func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = []) -> ScanResult {
         let known = Set(configuration.migrations.map(\.id))
         var scanner = Scanner(root: configuration.root, migrations: migrations,
                               jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
@@ -87,7 +90,8 @@ struct LockdownOptions: ParsableArguments {
             : ScanCache.load(cachePath, key: ScanCache.key(for: migrations, knownIDs: known, version: Swiftmod.version))
         let previous = cache?.entries ?? [:]
         let progress = ProgressLine.forTerminal(label: "scanning")
-        let result = scanner.scan(files, cache: &cache, progress: progress.map { line in { line.update($0, $1) } })
+        var result = scanner.scan(files, cache: &cache, progress: progress.map { line in { line.update($0, $1) } })
+        result.failures = unreadable + result.failures
         progress?.finish()
         if var cache {
             // Keep what other (partial) runs cached for files this run did not look at.
@@ -96,7 +100,7 @@ struct LockdownOptions: ParsableArguments {
             }
             cache.save(cachePath)
         }
-        for failure in result.failures { printError("error: \(failure)") }
+        for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
         return result
     }
 }

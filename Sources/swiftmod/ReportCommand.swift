@@ -48,8 +48,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, migrations, files) = try options.load()
-        let result = options.scan(configuration, migrations, files)
+        let (configuration, migrations, files, unreadable) = try options.load()
+        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
         let root = configuration.root
         let builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
                                       owners: CodeOwners.load(root: root), today: date ?? DateText.today)
@@ -60,7 +60,7 @@ struct ReportCommand: ParsableCommand {
         var replaced = false
         do {
             if record || FileManager.default.fileExists(atPath: historyPath) {
-                let store = try HistoryStore(path: historyPath)
+                let store = try HistoryStore(path: historyPath, access: record ? .write : .read)
                 if record {
                     replaced = try store.record(builder.snapshot(uses: result.uses, migrations: migrations, commit: commit))
                 }

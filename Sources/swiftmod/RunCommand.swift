@@ -64,8 +64,11 @@ struct RunCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let files: [String]
+        let unreadableFolders: [FileWalker.UnreadableFolder]
         do {
-            files = try FileWalker().swiftFiles(under: paths.isEmpty ? ["."] : paths)
+            let walk = try FileWalker().walk(paths.isEmpty ? ["."] : paths)
+            files = walk.files
+            unreadableFolders = walk.unreadableFolders
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
@@ -74,19 +77,21 @@ struct RunCommand: ParsableCommand {
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
         let summary = runner.run(files) { outcome in
+            // File names and notes stay on their line: no name can forge a message of its own.
+            let path = SafeText.oneLine(outcome.displayPath)
             switch outcome.status {
             case let .refused(message), let .failed(message):
-                printError("error: \(message)")
+                printError("error: \(SafeText.oneLine(message))")
             default: break
             }
             for refusal in outcome.refusals {
-                printError("note: \(outcome.displayPath):\(refusal.location.line):\(refusal.location.column): not rewritten: \(refusal.message)")
+                printError("note: \(path):\(refusal.location.line):\(refusal.location.column): not rewritten: \(SafeText.oneLine(refusal.message))")
             }
             for note in outcome.notes {
-                printError("note: \(outcome.displayPath):\(note.location.line):\(note.location.column): \(note.message)")
+                printError("note: \(path):\(note.location.line):\(note.location.column): \(SafeText.oneLine(note.message))")
             }
             if outcome.skippedInErrorRegions > 0 {
-                printError("note: \(outcome.displayPath): \(outcome.skippedInErrorRegions) use(s) inside a syntax error region not rewritten")
+                printError("note: \(path): \(outcome.skippedInErrorRegions) use(s) inside a syntax error region not rewritten")
             }
             switch format {
             case .diff:
@@ -94,7 +99,7 @@ struct RunCommand: ParsableCommand {
                     print(painter.paint(outcome.diff), terminator: "")
                 } else if !codemod.definition.rewrites {
                     for use in outcome.uses {
-                        print("\(outcome.displayPath):\(use.start.line):\(use.start.column): \(codemod.id): \(codemod.definition.filled(codemod.definition.summary, params: codemod.params))")
+                        print("\(path):\(use.start.line):\(use.start.column): \(codemod.id): \(SafeText.oneLine(codemod.definition.filled(codemod.definition.summary, params: codemod.params)))")
                     }
                 }
             case .json:
@@ -106,8 +111,12 @@ struct RunCommand: ParsableCommand {
                                    summary: .init(summary))
             print(try JSON.encode(report))
         }
+        // Files in a folder that cannot be listed were not seen: say so, and fail as for files.
+        for folder in unreadableFolders {
+            printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
+        }
         printError(describe(summary, codemod: codemod))
-        if summary.filesRefused + summary.filesFailed > 0 { throw ExitCode(ExitStatus.failure) }
+        if summary.filesRefused + summary.filesFailed > 0 || !unreadableFolders.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     /// The definition to run, and the parameters a configured migration gives it.

@@ -22,8 +22,8 @@ struct ScanCommand: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
-        let (configuration, migrations, files) = try options.load()
-        let result = options.scan(configuration, migrations, files)
+        let (configuration, migrations, files, unreadable) = try options.load()
+        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures)
         print(format.reporter.render(report), terminator: "")

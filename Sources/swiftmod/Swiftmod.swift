@@ -30,6 +30,9 @@ struct Swiftmod: ParsableCommand {
     /// Runs the command line, reporting `CommandFailure` as `error: ...` with its exit code.
     static func main() {
         do {
+            if let argument = DashedPaths.misread(in: Array(CommandLine.arguments.dropFirst())) {
+                throw CommandFailure(message: DashedPaths.message(for: argument), exitCode: ExitStatus.usage)
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {

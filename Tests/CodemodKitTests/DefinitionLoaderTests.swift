@@ -1,3 +1,4 @@
+import BundledCodemods
 @testable import CodemodKit
 import SwiftTree
 import Testing
@@ -204,5 +205,55 @@ import Testing
         }
         let withMatch = "id: x\nextends: rename\nsummary: s\nwhy: w\nmatch:\n  query: (identifier) @i\n"
         #expect(throws: LocatedError.self) { try definition(withMatch) }
+    }
+}
+
+/// Parameter values must be whole matches and real Swift names (issue 12).
+@Suite struct ParameterValueTests {
+    static let swapType = try! CodemodCatalog(bundled: BundledCodemods.definitions).definitions.first { $0.id == "swap-type" }!
+
+    @Test(arguments: [
+        "WKWebView\n", "class", "in", "self", "_", "Self", "Kit.class", "Kit.", "1Web", "Web View", "\nWKWebView",
+    ])
+    func aTypeNameMustBeAnIdentifierAndNoKeyword(to: String) {
+        #expect(throws: ParameterError.self, "\(to)") { try Codemod(Self.swapType, params: ["from": "UIWebView", "to": to]) }
+    }
+
+    @Test(arguments: ["WKWebView", "NetKit.Client", "_Private", "Any"])
+    func goodTypeNamesPass(to: String) {
+        #expect(throws: Never.self) { try Codemod(Self.swapType, params: ["from": "UIWebView", "to": to]) }
+    }
+
+    @Test func theDefaultIsAlwaysAllowed() throws {
+        let backtick = try #require(try CodemodCatalog(bundled: BundledCodemods.definitions).definitions.first { $0.id == "backtick-self" })
+        #expect(throws: Never.self) { try Codemod(backtick) }
+        #expect(throws: Never.self) { try Codemod(backtick, params: ["binding": "self"]) }
+        #expect(throws: ParameterError.self) { try Codemod(backtick, params: ["binding": "class"]) }
+    }
+
+    @Test func aValueThatBreaksTheQueryNamesItsParameter() throws {
+        let loaded = try definition("""
+        id: find-kind
+        summary: Find
+        why: test
+        params:
+          kind: { summary: a node kind, default: comment }
+        match:
+          query: '({{kind}}) @node'
+        """)
+        for lazily in [false, true] {
+            do {
+                _ = try Codemod(loaded, params: ["kind": "no such) (kind"], lazily: lazily)
+                Issue.record("accepted")
+            } catch let error as ParameterError {
+                #expect(error.message.contains("parameter 'kind'"))
+            }
+        }
+    }
+
+    @Test func aKindMustBeKnown() throws {
+        #expect(throws: LocatedError.self) {
+            try definition("id: x\nsummary: s\nwhy: w\nparams:\n  a: { kind: typename }\nmatch:\n  query: '(comment) @c'\n")
+        }
     }
 }

@@ -82,3 +82,32 @@ import Testing
 }
 
 import Foundation
+
+/// The cache trusts what git trusts (issue 12).
+@Suite struct ScanCacheStampTests {
+    @Test func entriesOfFilesModifiedAsTheCacheIsWrittenAreRacy() throws {
+        var cache = ScanCache(key: "k")
+        let now = 1_800_000_000.5
+        func entry(_ modified: Double) -> ScanCache.Entry {
+            ScanCache.Entry(stamp: FileStamp(size: 1, modified: modified, changed: modified, inode: 1, device: 1), hash: "h", findings: [], allowed: 0)
+        }
+        cache.entries = ["old.swift": entry(now - 100), "fresh.swift": entry(now - 0.2), "same-second.swift": entry(now.rounded(.down))]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        cache.save(path, now: now)
+        let loaded = ScanCache.load(path, key: "k")
+        #expect(loaded.entries["old.swift"]?.racy == false)
+        #expect(loaded.entries["fresh.swift"]?.racy == true)
+        #expect(loaded.entries["same-second.swift"]?.racy == true)
+    }
+
+    @Test func aStampComparesInodeAndStatusChange() throws {
+        let base = FileStamp(size: 10, modified: 5, changed: 6, inode: 7, device: 8)
+        var other = base
+        other.changed = 9
+        #expect(base != other)
+        other = base
+        other.inode = 70
+        #expect(base != other)
+    }
+}

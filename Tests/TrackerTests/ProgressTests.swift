@@ -67,3 +67,47 @@ import Testing
 }
 
 import Lockdown
+
+/// A history database is only written when recording, and only when it is swiftmod's (issue 12).
+@Suite struct HistoryAccessTests {
+    func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)-\(name)").path
+    }
+
+    func sqlite(_ path: String, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()", path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(arguments: [HistoryStore.Access.read, .write])
+    func anotherProgramsDatabaseIsLeftAlone(access: HistoryStore.Access) throws {
+        let path = temporary("other.db")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try sqlite(path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: HistoryError.self) { try HistoryStore(path: path, access: access) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func readingLeavesTheFileAsItWas() throws {
+        let path = temporary("h.sqlite")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try HistoryStore(path: path).record(Snapshot(date: "2026-01-01", commit: "a", totals: ["m": 1], modules: [:], owners: [:]))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try HistoryStore(path: path, access: .read).snapshots().count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func aHistoryFromBeforeTheApplicationIDIsStillOne() throws {
+        let path = temporary("old.sqlite")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try HistoryStore(path: path).record(Snapshot(date: "2026-01-01", commit: "a", totals: ["m": 1], modules: [:], owners: [:]))
+        try sqlite(path, "PRAGMA application_id = 0;")
+        #expect(try HistoryStore(path: path, access: .read).snapshots().count == 1)
+        #expect(try HistoryStore(path: path).snapshots().count == 1)
+    }
+}

@@ -1,3 +1,4 @@
+import CodemodKit
 import Foundation
 
 /// SARIF 2.1.0, for code scanning: one rule per migration, one result per finding.
@@ -19,7 +20,10 @@ public struct SARIFReporter: Reporter {
                 "fullDescription": ["text": migration.why],
                 "properties": ["priority": migration.settings.priority.rawValue, "fixable": migration.fixable],
             ]
-            if let docs = migration.docs { rule["helpUri"] = docs }
+            // Viewers show helpUri as a link: only a web address may be one.
+            if let docs = migration.docs, SafeText.isSafeLink(docs, schemes: ["http", "https"]), docs.contains(":") {
+                rule["helpUri"] = docs
+            }
             var help = migration.why
             if let replacement = migration.replacement { help += "\nInstead: \(replacement)" }
             if let contact = migration.settings.contact { help += "\nContact: \(contact)" }

@@ -1,5 +1,9 @@
+import CodemodKit
+
 /// `path:line:column: error: message`, what compilers print and editors and Xcode read; the
-/// reasons follow on indented lines (or, for Xcode, on the same line).
+/// reasons follow on indented lines (or, for Xcode, on the same line). Paths and texts from files
+/// and configurations are kept on their line (`SafeText.oneLine`), so no file name or summary can
+/// forge a diagnostic of its own.
 public struct TextReporter: Reporter {
     public var absolutePaths: Bool
     public var oneLine = false
@@ -13,12 +17,12 @@ public struct TextReporter: Reporter {
         var output = ""
         for failure in report.failures {
             let path = absolutePaths ? "\(report.root)/\(failure.file)" : failure.file
-            output += "\(path):1:1: error: cannot be scanned: \(failure.reason)\n"
+            output += "\(SafeText.oneLine(path)):1:1: error: cannot be scanned: \(SafeText.oneLine(failure.reason))\n"
         }
         for finding in report.findings {
             let path = absolutePaths ? "\(report.root)/\(finding.file)" : finding.file
-            let head = "\(path):\(finding.line):\(finding.column): \(report.severity): \(report.headline(finding))"
-            let details = report.details(finding)
+            let head = "\(SafeText.oneLine(path)):\(finding.line):\(finding.column): \(report.severity): \(SafeText.oneLine(report.headline(finding)))"
+            let details = report.details(finding).map(SafeText.oneLine)
             if oneLine {
                 output += ([head] + details).joined(separator: " — ") + "\n"
             } else {

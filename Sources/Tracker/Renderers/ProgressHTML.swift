@@ -1,4 +1,5 @@
 import Foundation
+import CodemodKit
 import Lockdown
 
 /// The report as one self-contained HTML page (no network): per migration, a status badge, a
@@ -53,7 +54,7 @@ enum ProgressHTML {
             <div><b data-metric="completion">\(escape(migration.projection?.completionDate ?? "—"))</b><span>\(migration.total == 0 ? "done on" : "projected done" + (migration.projection.map { $0.burnPerWeek > 0 ? " at \($0.burnPerWeek) uses/week" : " (no progress)" } ?? ""))</span></div>
           </div>
           <p class="why">\(rich(migration.why))</p>
-          <p class="links">\(migration.replacement.map { "Instead: \(rich($0)). " } ?? "")\(migration.docs.map { "<a href=\"\(escape($0))\">Docs</a>. " } ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
+          <p class="links">\(migration.replacement.map { "Instead: \(rich($0)). " } ?? "")\(migration.docs.map(docsLink) ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
 
         """
         html += chart(migration, today: today)
@@ -118,6 +119,12 @@ enum ProgressHTML {
         svg += migration.deadline == nil ? "" : " <span class=\"key deadline\"></span> deadline"
         svg += " <span class=\"key today\"></span> today, not recorded</p>\n"
         return svg
+    }
+
+    /// The docs as a link when it is a web or mail address (or relative); anything else, such as
+    /// `javascript:`, as plain text.
+    static func docsLink(_ docs: String) -> String {
+        SafeText.isSafeLink(docs) ? "<a href=\"\(escape(docs))\" rel=\"noopener noreferrer\">Docs</a>. " : "Docs: \(escape(docs)). "
     }
 
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -1,3 +1,4 @@
+import CodemodKit
 import Foundation
 
 /// The output formats of `swiftmod report`.
@@ -54,19 +55,24 @@ enum ProgressCSV {
         return rows.joined(separator: "\n") + "\n"
     }
 
-    static func field(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+    /// One cell: never a formula (`SafeText.spreadsheetCell`), quoted (RFC 4180) when it holds a
+    /// comma, a quote or a line break.
+    static func field(_ raw: String) -> String {
+        let text = SafeText.spreadsheetCell(raw)
+        return text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text != raw
             ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 }
 
-/// The report for a terminal.
+/// The report for a terminal (or a CI log): every name and text from the repository or the
+/// configuration stays on its line (`SafeText.oneLine`).
 enum ProgressText {
     static func render(_ report: ProgressReport) -> String {
-        var output = "Migration progress on \(report.date)\(report.commit.map { " at \($0.prefix(10))" } ?? "")\n"
+        func t(_ text: String) -> String { SafeText.oneLine(text) }
+        var output = "Migration progress on \(report.date)\(report.commit.map { " at \(t(String($0.prefix(10))))" } ?? "")\n"
         for migration in report.migrations {
-            var head = "\n\(migration.id)  \(migration.priority)"
-            if let deadline = migration.deadline { head += "  due \(deadline)" }
+            var head = "\n\(t(migration.id))  \(t(migration.priority))"
+            if let deadline = migration.deadline { head += "  due \(t(deadline))" }
             head += "  — \(migration.status.label.uppercased())"
             if let projection = migration.projection, migration.total > 0 {
                 if projection.burnPerWeek > 0 {
@@ -78,21 +84,21 @@ enum ProgressText {
                 }
             }
             if migration.total == 0, let date = migration.projection?.completionDate { head += " (since \(date))" }
-            output += head + "\n  \(migration.summary)\n"
+            output += head + "\n  \(t(migration.summary))\n"
             output += "  \(migration.total) use\(migration.total == 1 ? "" : "s") left"
-            if migration.fixable > 0 { output += ", \(migration.fixable) fixable with `swiftmod run \(migration.id)`" }
+            if migration.fixable > 0 { output += ", \(migration.fixable) fixable with `swiftmod run \(t(migration.id))`" }
             output += "\n"
-            if let docs = migration.docs { output += "  docs: \(docs)\n" }
-            if let contact = migration.contact { output += "  contact: \(contact)\n" }
+            if let docs = migration.docs { output += "  docs: \(t(docs))\n" }
+            if let contact = migration.contact { output += "  contact: \(t(contact))\n" }
             if !migration.modules.isEmpty {
-                output += "  by module: " + migration.modules.map { "\($0.name) \($0.uses)" }.joined(separator: ", ") + "\n"
-                output += "  by owner:  " + migration.owners.map { "\($0.name) \($0.uses)" }.joined(separator: ", ") + "\n"
+                output += "  by module: " + migration.modules.map { "\(t($0.name)) \($0.uses)" }.joined(separator: ", ") + "\n"
+                output += "  by owner:  " + migration.owners.map { "\(t($0.name)) \($0.uses)" }.joined(separator: ", ") + "\n"
             }
             if migration.history.count > 1 {
                 output += "  history:   " + migration.history.suffix(8).map { "\($0.date) \($0.uses)" }.joined(separator: ", ") + "\n"
             }
             for team in migration.teamsBehind {
-                output += "  behind:    \(team.owner) (\(team.remaining) left): \(team.reason)\n"
+                output += "  behind:    \(t(team.owner)) (\(team.remaining) left): \(t(team.reason))\n"
             }
         }
         return output
