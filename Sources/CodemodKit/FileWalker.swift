@@ -51,7 +51,8 @@ public struct FileWalker {
                 throw MissingPathError(path: path)
             }
             if isDirectory.boolValue {
-                result.formUnion(filesInDirectory(path))
+                // Spelled as the files named directly are, so a folder named twice is one folder.
+                result.formUnion(filesInDirectory(Self.normalize(path)))
             } else {
                 result.insert(Self.normalize(path))
             }
@@ -60,11 +61,10 @@ public struct FileWalker {
     }
 
     /// `./A/../B.swift` → `B.swift`: the shortest spelling of a path, still relative when it was.
+    /// Absolute paths inside the current folder become relative too, so a file named both ways is
+    /// one file. Symbolic links are not resolved (see `DisplayPath.lexicallyNormalized`).
     static func normalize(_ path: String) -> String {
-        let standardized = (path as NSString).standardizingPath
-        if standardized.hasPrefix("/") || standardized.hasPrefix("..") { return standardized }
-        let absolute = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(standardized)
-        return DisplayPath()((absolute as NSString).standardizingPath)
+        DisplayPath()(path)
     }
 
     private func filesInDirectory(_ directory: String) -> [String] {

@@ -39,6 +39,17 @@ struct BaselineCommand: ParsableCommand {
         let partial = !options.paths.isEmpty || !options.only.isEmpty
         let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
         let history = GitFileHistory(root: configuration.root, baselinePath: path)
+        // Read, change and write the baseline under its lock: a concurrent run waits its turn
+        // instead of writing a baseline without this run's entries (or this one without its).
+        let lock: FileLock
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            lock = try FileLock(for: path)
+        } catch {
+            throw CommandFailure(message: "the baseline was not written: \(error)", exitCode: ExitStatus.failure)
+        }
+        defer { lock.unlock() }
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
         let old: Baseline?
         do {
