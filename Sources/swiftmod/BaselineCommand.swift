@@ -13,7 +13,8 @@ struct BaselineCommand: ParsableCommand {
         numbers or dates. With PATHs (or --migration), only those files (and migrations) are \
         recorded again and the rest of the baseline is kept. With --prune, uses that are gone are \
         removed, moved files' entries follow them, and nothing is added (the ratchet: a fixed use \
-        cannot come back).
+        cannot come back). The baseline is updated under a lock (FILE.lock beside it): a run that \
+        cannot take it within SWIFTMOD_LOCK_TIMEOUT seconds (default 30) fails with exit 1.
 
         Examples:
           swiftmod baseline
