@@ -21,7 +21,9 @@ public struct FileWalker {
     /// several paths (a symbolic link beside its target) is listed once, by a path that is not a link.
     /// - Throws: `MissingPathError` for a path that does not exist.
     public func swiftFiles(under paths: [String]) throws -> [String] {
-        let candidates = try candidates(under: paths)
+        var candidates = try candidates(under: paths)
+        // Several paths may reach one folder by different spellings (`Sources` and a link to it).
+        if paths.count > 1 { candidates = Self.withoutSpellingsOfOneFile(candidates) }
         // Only links can duplicate a file; resolving every path would be slow on large trees.
         let links = candidates.filter(Self.isLink)
         guard !links.isEmpty else { return candidates }
@@ -36,6 +38,29 @@ public struct FileWalker {
             byRealPath[real] = path
         }
         return byRealPath.values.sorted()
+    }
+
+    /// One path per file where paths differ only by how their folders are reached (a relative and
+    /// an absolute spelling, a link to a folder): preferably one without a link, then a relative
+    /// one. Folders are resolved once each, so this stays cheap.
+    static func withoutSpellingsOfOneFile(_ paths: [String]) -> [String] {
+        let here = FileManager.default.currentDirectoryPath
+        var realFolders: [String: (real: String, direct: Bool)] = [:]
+        var kept: [String: (rank: (Int, Int, String), path: String)] = [:]
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            let resolved = realFolders[folder] ?? {
+                let absolute = DisplayPath.lexicallyNormalized(folder.hasPrefix("/") ? folder : here + "/" + folder)
+                let real = WriteBoundary.realPath(absolute) ?? absolute
+                return (real, real == absolute)
+            }()
+            realFolders[folder] = resolved
+            let key = resolved.real + "/" + (path as NSString).lastPathComponent
+            let rank = (resolved.direct ? 0 : 1, path.hasPrefix("/") ? 1 : 0, path)
+            if let current = kept[key], current.rank <= rank { continue }
+            kept[key] = (rank, path)
+        }
+        return kept.values.map(\.path).sorted()
     }
 
     static func isLink(_ path: String) -> Bool {

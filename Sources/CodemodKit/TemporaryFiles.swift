@@ -66,7 +66,8 @@ public enum TemporaryFiles {
         guard signalSources.isEmpty else { return }
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // A queue of its own: it gets a thread even while the workers keep every core busy.
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "swiftmod.signal.\(number)"))
             source.setEventHandler {
                 removeInFlight()
                 _exit(128 + number)

@@ -65,8 +65,9 @@ import Testing
         let scratch = try Scratch()
         try scratch.write("Sources/A.swift", Self.outlet)
         let absolute = scratch.url("Sources/A.swift").path
+        try FileManager.default.createSymbolicLink(atPath: scratch.url("Linked").path, withDestinationPath: "Sources")
         let result = try CLI.swiftmod(["run", "strong-iboutlet", "Sources/A.swift", absolute, "./Sources/../Sources/A.swift",
-                                       "Sources", scratch.url("Sources").path], in: scratch.path)
+                                       "Sources", scratch.url("Sources").path, "Linked/A.swift", "Linked"], in: scratch.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("1 file scanned"))
         #expect(result.stdout.components(separatedBy: "--- a/Sources/A.swift\n").count == 2)
