@@ -112,7 +112,8 @@ struct TemporaryName: Equatable {
 
     /// Nil for a name of any other pattern.
     init?(_ name: String) {
-        guard name.hasPrefix("."), let range = name.range(of: TemporaryFiles.marker, options: .backwards) else { return nil }
+        guard name.hasPrefix("."), let range = name.range(of: TemporaryFiles.marker, options: .backwards),
+              range.lowerBound > name.startIndex else { return nil }
         original = String(name[name.index(after: name.startIndex)..<range.lowerBound])
         let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
         guard !original.isEmpty, let random = parts.last, random.count == 6,

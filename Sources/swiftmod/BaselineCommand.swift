@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodemodKit
 import Foundation
 import Lockdown
 
@@ -51,6 +52,9 @@ struct BaselineCommand: ParsableCommand {
             throw CommandFailure(message: "the baseline was not written: \(error)", exitCode: ExitStatus.failure)
         }
         defer { lock.unlock() }
+        // Interrupted, it leaves no temporary file; one of a killed run is removed.
+        TemporaryFiles.removeOnInterrupt()
+        _ = TemporaryFiles.removeStale(in: [(path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent])
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
         let old: Baseline?
         do {

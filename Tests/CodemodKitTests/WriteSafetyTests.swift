@@ -160,7 +160,7 @@ import Testing
         #expect(TemporaryName(".A.swift.swiftmod-4242-Ab12cD")?.writer == 4242)
         #expect(TemporaryName(".A.swift.swiftmod-4242-Ab12cD")?.original == "A.swift")
         for other in ["A.swift.swiftmod-Ab12cD", ".A.swift.swiftmod-Ab12c", ".A.swift.swiftmod-x-Ab12cD", ".A.swift.swp",
-                      "..swiftmod-Ab12cD", ".A.swift.swiftmod-1-2-Ab12cD"] {
+                      "..swiftmod-Ab12cD", ".swiftmod-Ab12cD", ".swiftmod-baseline.jsonl.lock", ".A.swift.swiftmod-1-2-Ab12cD"] {
             #expect(TemporaryName(other) == nil, "\(other)")
         }
     }
