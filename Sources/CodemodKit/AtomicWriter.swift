@@ -12,9 +12,11 @@ public struct WriteError: Error, CustomStringConvertible {
 /// A reader sees the old file or the new one, never half of one.
 public enum AtomicWriter {
     /// Replaces a file's content.
-    /// - Throws: `WriteError` when the file is read-only, vanished, or the write fails; the
-    ///   original is then untouched.
-    public static func replaceContents(of path: String, with bytes: [UInt8]) throws {
+    /// - Parameter expected: what the file was when it was read; when given, a file that changed
+    ///   since (another content, or another file put in its place) is not replaced.
+    /// - Throws: `WriteError` when the file is read-only, vanished, or the write fails;
+    ///   `FileChangedError` when it changed since `expected`. The original is then untouched.
+    public static func replaceContents(of path: String, with bytes: [UInt8], expected: FileSnapshot? = nil) throws {
         // Write through symbolic links to the file they point at.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
@@ -26,15 +28,12 @@ public enum AtomicWriter {
         }
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
-        var template = Array("\(directory.isEmpty ? "." : directory)/.\(name).swiftmod-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let (descriptor, temporary) = TemporaryFiles.create(in: directory.isEmpty ? "." : directory, for: name) else {
             throw WriteError(path: path, reason: "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
         }
-        let temporary = String(cString: template)
         var finished = false
         defer {
-            if !finished { unlink(temporary) }
+            if !finished { _ = TemporaryFiles.finish(temporary, renamingTo: nil) }
         }
         let written = bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -51,9 +50,18 @@ public enum AtomicWriter {
         let errorText = String(cString: strerror(errno))
         close(descriptor)
         guard flushed else { throw WriteError(path: path, reason: "write failed: \(errorText)") }
-        guard rename(temporary, target) == 0 else {
+        // As late as can be: what was read must still be there (the rename itself is not guarded,
+        // so a change in the last microseconds can still be lost).
+        if let expected, !expected.isCurrent(at: target) { throw FileChangedError(path: path) }
+        finished = true
+        guard TemporaryFiles.finish(temporary, renamingTo: target) else {
             throw WriteError(path: path, reason: "rename failed: \(String(cString: strerror(errno)))")
         }
-        finished = true
     }
+}
+
+/// A file changed between the moment it was read and the moment its rewrite would replace it.
+public struct FileChangedError: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String { "\(path): changed while being rewritten; run again" }
 }

@@ -11,6 +11,9 @@ public struct RunOptions: Sendable {
     /// Turns a file path into the path shown in diffs and messages.
     public var displayPath: @Sendable (String) -> String = { $0 }
 
+    /// Tests only: called just before a file is replaced (to change it behind the runner's back).
+    var beforeReplacing: (@Sendable (String) -> Void)?
+
     public init(write: Bool = false, jobs: Int? = nil, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
         self.write = write
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -140,6 +143,9 @@ public struct CodemodRunner: Sendable {
         let display = options.displayPath(path)
         var outcome = FileOutcome(path: path, displayPath: display, status: .unchanged)
         let source: SourceText
+        // Taken before reading, so a change while reading shows as a change.
+        var info = stat()
+        let examined = stat(path, &info) == 0
         do {
             source = try SourceText(contentsOfFile: path)
         } catch {
@@ -182,13 +188,14 @@ public struct CodemodRunner: Sendable {
         }
         outcome.diff = UnifiedDiff().render(path: display, source: source, edits: edits)
 
-        // The safety net: never make a file less parsable than it was.
+        // The safety net: never make a file less parsable than it was. Damaged regions may stay
+        // (moved by the edits); none may appear, grow, or spread into code that parsed.
         let rewritten = parser.parse(SourceText(String(decoding: newBytes, as: UTF8.self)))
-        let before = tree.errorRegions.count
         let after = rewritten.errorRegions
-        if after.count > before {
-            let first = after.first.map { " (first at line \($0.start.line), column \($0.start.column))" } ?? ""
-            outcome.status = .refused("\(display): the rewrite would leave \(after.count) syntax error region(s) where the file had \(before)\(first); the file was left unchanged")
+        if let region = ErrorRegionCheck.firstNewRegion(before: tree.errorRegions.map(\.byteRange), after: after.map(\.byteRange), edits: edits) {
+            let start = rewritten.source.location(ofByte: region.lowerBound)
+            let before = tree.errorRegions.count
+            outcome.status = .refused("\(display): the rewrite would leave a syntax error at line \(start.line), column \(start.column) in code that parsed before (\(after.count) syntax error region(s) after, \(before) before); the file was left unchanged")
             return outcome
         }
         guard options.write else {
@@ -196,8 +203,14 @@ public struct CodemodRunner: Sendable {
             return outcome
         }
         do {
-            try AtomicWriter.replaceContents(of: path, with: (source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + newBytes)
+            let bom: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+            let snapshot = examined ? FileSnapshot(info, bytes: bom + source.bytes) : nil
+            options.beforeReplacing?(path)
+            try AtomicWriter.replaceContents(of: path, with: bom + newBytes, expected: snapshot)
             outcome.status = .written
+        } catch is FileChangedError {
+            // Someone else's edit wins; this run's edits are not lost, only not applied yet.
+            outcome.status = .refused("\(display): changed while being rewritten; run again")
         } catch {
             outcome.status = .failed("\(error)")
         }

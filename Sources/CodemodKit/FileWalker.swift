@@ -45,7 +45,9 @@ public struct FileWalker {
     /// - Throws: `MissingPathError` for a path that does not exist.
     public func walk(_ paths: [String]) throws -> Walk {
         var unreadable: [UnreadableFolder] = []
-        let candidates = try candidates(under: paths, unreadable: &unreadable)
+        var candidates = try candidates(under: paths, unreadable: &unreadable)
+        // Several paths may reach one folder by different spellings (`Sources` and a link to it).
+        if paths.count > 1 { candidates = Self.withoutSpellingsOfOneFile(candidates) }
         unreadable.sort { $0.path < $1.path }
         return Walk(files: Self.withoutDuplicates(candidates), unreadableFolders: unreadable)
     }
@@ -68,6 +70,29 @@ public struct FileWalker {
         return byRealPath.values.sorted()
     }
 
+    /// One path per file where paths differ only by how their folders are reached (a relative and
+    /// an absolute spelling, a link to a folder): preferably one without a link, then a relative
+    /// one. Folders are resolved once each, so this stays cheap.
+    static func withoutSpellingsOfOneFile(_ paths: [String]) -> [String] {
+        let here = FileManager.default.currentDirectoryPath
+        var realFolders: [String: (real: String, direct: Bool)] = [:]
+        var kept: [String: (rank: (Int, Int, String), path: String)] = [:]
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            let resolved = realFolders[folder] ?? {
+                let absolute = DisplayPath.lexicallyNormalized(folder.hasPrefix("/") ? folder : here + "/" + folder)
+                let real = WriteBoundary.realPath(absolute) ?? absolute
+                return (real, real == absolute)
+            }()
+            realFolders[folder] = resolved
+            let key = resolved.real + "/" + (path as NSString).lastPathComponent
+            let rank = (resolved.direct ? 0 : 1, path.hasPrefix("/") ? 1 : 0, path)
+            if let current = kept[key], current.rank <= rank { continue }
+            kept[key] = (rank, path)
+        }
+        return kept.values.map(\.path).sorted()
+    }
+
     static func isLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
@@ -81,7 +106,8 @@ public struct FileWalker {
                 throw MissingPathError(path: path)
             }
             if isDirectory.boolValue {
-                result.formUnion(filesInDirectory(path, unreadable: &unreadable))
+                // Spelled as the files named directly are, so a folder named twice is one folder.
+                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable))
             } else {
                 result.insert(Self.normalize(path))
             }
@@ -90,11 +116,10 @@ public struct FileWalker {
     }
 
     /// `./A/../B.swift` → `B.swift`: the shortest spelling of a path, still relative when it was.
+    /// Absolute paths inside the current folder become relative too, so a file named both ways is
+    /// one file. Symbolic links are not resolved (see `DisplayPath.lexicallyNormalized`).
     static func normalize(_ path: String) -> String {
-        let standardized = (path as NSString).standardizingPath
-        if standardized.hasPrefix("/") || standardized.hasPrefix("..") { return standardized }
-        let absolute = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(standardized)
-        return DisplayPath()((absolute as NSString).standardizingPath)
+        DisplayPath()(path)
     }
 
     private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder]) -> [String] {

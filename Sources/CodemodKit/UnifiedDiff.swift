@@ -11,7 +11,7 @@ public struct UnifiedDiff {
     public func render(path: String, source: SourceText, edits: EditSet) -> String {
         let blocks = changeBlocks(source: source, edits: edits)
         guard !blocks.isEmpty else { return "" }
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        var output = "--- \(Self.headerName("a/" + path))\n+++ \(Self.headerName("b/" + path))\n"
         var delta = 0  // new line number minus old line number before the current hunk
         var index = 0
         while index < blocks.count {
@@ -52,6 +52,36 @@ public struct UnifiedDiff {
             index = last + 1
         }
         return output
+    }
+
+    /// A name as git writes it in `---`/`+++` lines: in double quotes with C escapes (`\t`, `\n`,
+    /// `\"`, `\\`, octal for other control bytes) when it holds such a byte, and followed by a tab
+    /// when it holds a space (so `patch` too reads the whole name). UTF-8 stays as it is.
+    static func headerName(_ name: String) -> String {
+        let named: [UInt8: String] = [0x07: "\\a", 0x08: "\\b", 0x09: "\\t", 0x0A: "\\n", 0x0B: "\\v", 0x0C: "\\f",
+                                      0x0D: "\\r", 0x22: "\\\"", 0x5C: "\\\\"]
+        let needsQuotes = name.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x5C }
+        guard needsQuotes else { return name.contains(" ") ? name + "\t" : name }
+        var quoted = "\""
+        var plain: [UInt8] = []
+        func flush() {
+            quoted += String(decoding: plain, as: UTF8.self)
+            plain.removeAll()
+        }
+        for byte in name.utf8 {
+            if let escape = named[byte] {
+                flush()
+                quoted += escape
+            } else if byte < 0x20 || byte == 0x7F {
+                flush()
+                let octal = String(byte, radix: 8)
+                quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            } else {
+                plain.append(byte)
+            }
+        }
+        flush()
+        return quoted + "\""
     }
 
     private func range(_ start: Int, _ count: Int) -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodemodKit
 import Foundation
 import Lockdown
 
@@ -13,7 +14,8 @@ struct BaselineCommand: ParsableCommand {
         numbers or dates. With PATHs (or --migration), only those files (and migrations) are \
         recorded again and the rest of the baseline is kept. With --prune, uses that are gone are \
         removed, moved files' entries follow them, and nothing is added (the ratchet: a fixed use \
-        cannot come back).
+        cannot come back). The baseline is updated under a lock (FILE.lock beside it): a run that \
+        cannot take it within SWIFTMOD_LOCK_TIMEOUT seconds (default 30) fails with exit 1.
 
         Examples:
           swiftmod baseline
@@ -39,6 +41,20 @@ struct BaselineCommand: ParsableCommand {
         let partial = !options.paths.isEmpty || !options.only.isEmpty
         let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
         let history = GitFileHistory(root: configuration.root, baselinePath: path)
+        // Read, change and write the baseline under its lock: a concurrent run waits its turn
+        // instead of writing a baseline without this run's entries (or this one without its).
+        let lock: FileLock
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            lock = try FileLock(for: path)
+        } catch {
+            throw CommandFailure(message: "the baseline was not written: \(error)", exitCode: ExitStatus.failure)
+        }
+        defer { lock.unlock() }
+        // Interrupted, it leaves no temporary file; one of a killed run is removed.
+        TemporaryFiles.removeOnInterrupt()
+        _ = TemporaryFiles.removeStale(in: [(path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent])
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
         let old: Baseline?
         do {

@@ -13,7 +13,10 @@ struct RunCommand: ParsableCommand {
         diff goes to stdout (it applies with `git apply` from the same folder), the summary to \
         stderr. With --write each file is replaced atomically, keeping its line endings, byte order \
         mark and permissions, and the diff of what was written is printed. A file the rewrite would \
-        break is refused and left as it was. A codemod without a rewrite lists its uses instead.
+        break is refused and left as it was, and so is a file changed by someone else while it \
+        was being rewritten. A *.swift symbolic link to a file outside the tree (the current \
+        folder, the PATHs and their git work trees) is left alone with a note, unless \
+        --follow-outside-links is given. A codemod without a rewrite lists its uses instead.
 
         Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
 
@@ -46,6 +49,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "How many files to process at once (default: all cores).")
     var jobs: Int?
 
+    @Flag(help: "Also process *.swift symbolic links whose target is outside the tree (by default they are left alone, with a note).")
+    var followOutsideLinks = false
+
     @OptionGroup var codemods: CodemodOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case diff, json }
@@ -63,7 +69,7 @@ struct RunCommand: ParsableCommand {
         } catch let error as ParameterError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let files: [String]
+        var files: [String]
         let unreadableFolders: [FileWalker.UnreadableFolder]
         do {
             let walk = try FileWalker().walk(paths.isEmpty ? ["."] : paths)
@@ -73,6 +79,28 @@ struct RunCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let display = DisplayPath()
+        // Links out of the tree are left alone: a run rewrites this project, never another one.
+        var outsideLinks: [OutsideLink] = []
+        if !followOutsideLinks {
+            let boundary = WriteBoundary(paths: paths.isEmpty ? ["."] : paths)
+            files = files.filter { file in
+                guard let target = boundary.outsideTarget(of: file) else { return true }
+                outsideLinks.append(OutsideLink(path: display(file), target: target))
+                return false
+            }
+            for link in outsideLinks {
+                printError("note: \(link.path): a symbolic link to \(link.target), outside the tree; left alone (--follow-outside-links processes it)")
+            }
+        }
+        if write {
+            // Interrupted (SIGINT, SIGTERM): no temporary file is left behind. Stale ones of
+            // killed runs beside the files to write are removed.
+            TemporaryFiles.removeOnInterrupt()
+            let folders = Set(files.map { (URL(fileURLWithPath: $0).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent })
+            for stale in TemporaryFiles.removeStale(in: folders) {
+                printError("note: removed \(display(stale)), a temporary file left by an interrupted run")
+            }
+        }
         let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs) { display($0) })
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
@@ -108,7 +136,7 @@ struct RunCommand: ParsableCommand {
         }
         if format == .json {
             let report = RunReport(codemod: codemod.id, params: codemod.params, write: write, files: records,
-                                   summary: .init(summary))
+                                   outsideLinks: outsideLinks, summary: .init(summary))
             print(try JSON.encode(report))
         }
         // Files in a folder that cannot be listed were not seen: say so, and fail as for files.
@@ -218,6 +246,8 @@ struct RunReport: Encodable {
     var params: [String: String]
     var write: Bool
     var files: [FileRecord]
+    /// Symbolic links out of the tree, left alone.
+    var outsideLinks: [OutsideLink]
     var summary: Summary
 
     struct Summary: Encodable {
@@ -228,6 +258,12 @@ struct RunReport: Encodable {
             sitesSkipped = summary.sitesSkipped; sitesNotConverted = summary.sitesNotConverted
         }
     }
+}
+
+/// A `*.swift` symbolic link to a file outside the tree, left alone.
+struct OutsideLink: Encodable {
+    var path: String
+    var target: String
 }
 
 /// One file of a JSON run report.

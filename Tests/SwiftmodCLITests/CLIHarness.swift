@@ -32,12 +32,14 @@ enum CLI {
 
     /// Runs swiftmod with arguments in a folder.
     @discardableResult
-    static func swiftmod(_ arguments: [String], in directory: String? = nil, stdin: String? = nil) throws -> Result {
-        try run(binary, arguments, in: directory)
+    static func swiftmod(_ arguments: [String], in directory: String? = nil, stdin: String? = nil,
+                         environment: [String: String] = [:]) throws -> Result {
+        try run(binary, arguments, in: directory, environment: environment)
     }
 
     /// Runs any program (looked up on PATH when not a path).
-    static func run(_ program: String, _ arguments: [String], in directory: String? = nil) throws -> Result {
+    static func run(_ program: String, _ arguments: [String], in directory: String? = nil,
+                    environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         if program.contains("/") {
             process.executableURL = URL(fileURLWithPath: program)
@@ -49,6 +51,7 @@ enum CLI {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

@@ -1,0 +1,209 @@
+import Foundation
+@testable import CodemodKit
+import SwiftTree
+import Testing
+
+/// What keeps a rewrite from losing anything: files changed while being rewritten, error regions
+/// that grow, temporary files of interrupted runs, names that need quoting.
+@Suite struct WriteSafetyTests {
+    func run(_ path: String, write: Bool = true, beforeReplacing: (@Sendable (String) -> Void)? = nil) -> FileOutcome {
+        var options = RunOptions(write: write, jobs: 1)
+        options.beforeReplacing = beforeReplacing
+        return CodemodRunner(codemod: RunnerTests.rename, options: options).process(path, with: Parser())
+    }
+
+    func leftovers(in folder: TemporaryFolder) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".swiftmod-") }
+    }
+
+    // MARK: Concurrent edits
+
+    @Test func aSnapshotNoticesEveryKindOfChange() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", "let target = 1\n")
+        let read = Array("let target = 1\n".utf8)
+        let snapshot = try #require(FileSnapshot(statusOf: path, bytes: read))
+        #expect(snapshot.isCurrent(at: path))
+        // The same size, written at once (within one timestamp tick, as like as not).
+        try folder.write("A.swift", "let target = 2\n")
+        #expect(!snapshot.isCurrent(at: path))
+        // Replaced by another file with the very same bytes (an editor's save, another rewrite).
+        let again = try #require(FileSnapshot(statusOf: path, bytes: Array("let target = 2\n".utf8)))
+        let other = try folder.write("B.swift", "let target = 2\n")
+        rename(other, path)
+        #expect(!again.isCurrent(at: path))
+        // Gone.
+        let last = try #require(FileSnapshot(statusOf: path, bytes: Array("let target = 2\n".utf8)))
+        unlink(path)
+        #expect(!last.isCurrent(at: path))
+    }
+
+    @Test func theWriterKeepsAFileThatChangedSinceItWasRead() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", "let target = 1\n")
+        let snapshot = try #require(FileSnapshot(statusOf: path, bytes: Array("let target = 1\n".utf8)))
+        try folder.write("A.swift", "let target = 1 // a person's edit\n")
+        #expect(throws: FileChangedError.self) {
+            try AtomicWriter.replaceContents(of: path, with: Array("let renamed = 1\n".utf8), expected: snapshot)
+        }
+        #expect(try folder.read("A.swift") == Array("let target = 1 // a person's edit\n".utf8))
+        #expect(try leftovers(in: folder).isEmpty)
+    }
+
+    @Test func aFileChangedWhileBeingRewrittenIsRefusedAndKept() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", "let target = 1\n")
+        let outcome = run(path) { path in
+            // Someone saves the file between the runner's read and its write.
+            try? Data("let target = 1\nlet mine = 2\n".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        guard case let .refused(message) = outcome.status else {
+            Issue.record("expected a refusal, got \(outcome.status)")
+            return
+        }
+        #expect(message.hasSuffix("A.swift: changed while being rewritten; run again"))
+        #expect(try folder.read("A.swift") == Array("let target = 1\nlet mine = 2\n".utf8))
+        #expect(outcome.sitesNotConverted.count == 1)
+        var summary = RunSummary()
+        summary.add(outcome)
+        #expect(summary.filesRefused == 1)
+    }
+
+    @Test func twoRewritesOfOneFileNeverLoseEitherEdit() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", "let target = 1\n")
+        let other = try Codemod(definition("""
+        id: one-to-two
+        summary: s
+        why: w
+        match:
+          query: ((integer_literal) @n (#eq? @n "1"))
+        rewrite:
+          replace: n
+          with: "2"
+        """))
+        // A second `run --write` rewrites the file while the first is between read and write.
+        let outcome = run(path) { path in
+            _ = CodemodRunner(codemod: other, options: RunOptions(write: true, jobs: 1)).process(path, with: Parser())
+        }
+        #expect(outcome.status == .refused("\(path): changed while being rewritten; run again"))
+        #expect(try folder.read("A.swift") == Array("let target = 2\n".utf8))
+        // Run again: now both edits are in.
+        #expect(run(path).status == .written)
+        #expect(try folder.read("A.swift") == Array("let renamed = 2\n".utf8))
+    }
+
+    // MARK: The safety net
+
+    /// Three small damaged regions, and a use in code that parses.
+    static let damaged = "func f() {\n    print(target)\n}\nlet a = 1 +\nfunc g() {}\nlet b = 2 +\nfunc h() {}\nlet c = 3 +\nfunc i() {}\n"
+
+    @Test func aRewriteThatMergesDamagedRegionsIntoOneIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", Self.damaged)
+        // An unterminated multi-line string swallows the rest of the file: one region where there were three.
+        let swallowing = try Codemod(definition("""
+        id: swallowing
+        summary: s
+        why: w
+        match:
+          query: ((simple_identifier) @id (#eq? @id "target"))
+        rewrite:
+          replace: id
+          with: "\\"\\"\\""
+        """))
+        #expect(Parser().parse(Self.damaged).errorRegions.count == 3)
+        let outcome = CodemodRunner(codemod: swallowing, options: RunOptions(write: true, jobs: 1)).process(path, with: Parser())
+        guard case let .refused(message) = outcome.status else {
+            Issue.record("expected a refusal, got \(outcome.status)")
+            return
+        }
+        #expect(message.contains("syntax error at line 1"))
+        #expect(try folder.read("A.swift") == Array(Self.damaged.utf8))
+    }
+
+    @Test func unchangedDamagedRegionsMayMoveWithTheEdits() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", Self.damaged)
+        #expect(run(path).status == .written)
+        #expect(try folder.read("A.swift") == Array(Self.damaged.replacingOccurrences(of: "target", with: "renamed").utf8))
+    }
+
+    @Test func regionsAreMappedThroughTheEdits() throws {
+        let source = SourceText("0123456789abcdef")
+        let edits = try EditSet([Edit(range: 2..<4, replacement: "xxxx"), Edit(range: 10..<10, replacement: "+")], in: source)
+        // A region 6..<10 moves by two; the insertion at its end is outside it.
+        #expect(ErrorRegionCheck.firstNewRegion(before: [6..<10], after: [8..<12], edits: edits) == nil)
+        #expect(ErrorRegionCheck.firstNewRegion(before: [6..<10], after: [8..<13], edits: edits) == 8..<13)
+        #expect(ErrorRegionCheck.firstNewRegion(before: [6..<10], after: [0..<1], edits: edits) == 0..<1)
+        // A region the edit crosses may hold all of its replacement.
+        #expect(ErrorRegionCheck.firstNewRegion(before: [3..<5], after: [2..<7], edits: edits) == nil)
+        // A zero-width MISSING token at the end of a region is inside it.
+        #expect(ErrorRegionCheck.firstNewRegion(before: [6..<10], after: [12..<12], edits: edits) == nil)
+        #expect(ErrorRegionCheck.firstNewRegion(before: [], after: [5..<5], edits: edits) == 5..<5)
+    }
+
+    // MARK: Temporary files
+
+    @Test func temporaryFilesInFlightAreRemovedOnInterrupt() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift", "let a = 1\n")
+        let (descriptor, path) = try #require(TemporaryFiles.create(in: folder.path, for: "A.swift"))
+        close(descriptor)
+        #expect((path as NSString).lastPathComponent.hasPrefix(".A.swift.swiftmod-\(getpid())-"))
+        #expect(TemporaryFiles.removeInFlight(stop: false).contains(path))
+        #expect(try leftovers(in: folder).isEmpty)
+    }
+
+    @Test func temporaryNamesAreRecognisedStrictly() {
+        #expect(TemporaryName(".A.swift.swiftmod-Ab12cD").map { [$0.original, "\($0.writer as Any)"] } == ["A.swift", "nil"])
+        #expect(TemporaryName(".A.swift.swiftmod-4242-Ab12cD")?.writer == 4242)
+        #expect(TemporaryName(".A.swift.swiftmod-4242-Ab12cD")?.original == "A.swift")
+        for other in ["A.swift.swiftmod-Ab12cD", ".A.swift.swiftmod-Ab12c", ".A.swift.swiftmod-x-Ab12cD", ".A.swift.swp",
+                      "..swiftmod-Ab12cD", ".swiftmod-Ab12cD", ".swiftmod-baseline.jsonl.lock", ".A.swift.swiftmod-1-2-Ab12cD"] {
+            #expect(TemporaryName(other) == nil, "\(other)")
+        }
+    }
+
+    @Test func staleTemporaryFilesOfThisToolAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift", "let a = 1\n")
+        let old = try folder.write(".A.swift.swiftmod-Ab12cD", "half")        // old, names no process
+        let fresh = try folder.write(".A.swift.swiftmod-Zz99zz", "half")      // fresh, names no process
+        let gone = try folder.write(".A.swift.swiftmod-999999999-Qq11qq", "half")  // its process is gone
+        let alive = try folder.write(".A.swift.swiftmod-\(getpid())-Ww22ww", "half")  // ours, in flight
+        let orphan = try folder.write(".B.swift.swiftmod-Ab12cD", "half")     // no B.swift: not ours to judge
+        let unrelated = try folder.write(".A.swift.swp", "vim")
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        for path in [old, orphan, unrelated] { utimensat(AT_FDCWD, path, &times, 0) }
+        let removed = TemporaryFiles.removeStale(in: [folder.path])
+        #expect(removed.sorted() == [gone, old].sorted())
+        for kept in [fresh, alive, orphan, unrelated] { #expect(FileManager.default.fileExists(atPath: kept)) }
+    }
+
+    // MARK: Names in diffs
+
+    @Test func namesAreQuotedAsGitQuotesThem() {
+        #expect(UnifiedDiff.headerName("a/A.swift") == "a/A.swift")
+        #expect(UnifiedDiff.headerName("a/a\tb.swift") == "\"a/a\\tb.swift\"")
+        #expect(UnifiedDiff.headerName("a/n\nl\r.swift") == "\"a/n\\nl\\r.swift\"")
+        #expect(UnifiedDiff.headerName("a/q\"b\\.swift") == "\"a/q\\\"b\\\\.swift\"")
+        #expect(UnifiedDiff.headerName("a/\u{1}\u{7F}é.swift") == "\"a/\\001\\177é.swift\"")
+        #expect(UnifiedDiff.headerName("a/with space.swift") == "a/with space.swift\t")
+    }
+
+    @Test func displayPathsNeverResolveLinks() throws {
+        let folder = try TemporaryFolder()
+        let real = try folder.write("outside/O.swift", "let a = 1\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/tree", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/tree/L.swift", withDestinationPath: real)
+        let display = DisplayPath(base: folder.path + "/tree")
+        #expect(display(folder.path + "/tree/L.swift") == "L.swift")
+        #expect(display(folder.path + "/tree/./x/../L.swift") == "L.swift")
+        #expect(display(folder.path + "/tree") == ".")
+        #expect(DisplayPath.lexicallyNormalized("./A//B/../C.swift") == "A/C.swift")
+        #expect(DisplayPath.lexicallyNormalized("../A/./B.swift") == "../A/B.swift")
+        #expect(WriteBoundary(roots: [folder.path + "/tree"]).outsideTarget(of: folder.path + "/tree/L.swift") == WriteBoundary.realPath(real))
+        #expect(WriteBoundary(roots: [folder.path]).outsideTarget(of: folder.path + "/tree/L.swift") == nil)
+    }
+}
