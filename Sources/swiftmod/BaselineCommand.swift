@@ -29,7 +29,7 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files) = try options.load()
-        let result = options.scan(configuration, migrations, files)
+        let result = try options.scan(configuration, migrations, files)
         guard result.failures.isEmpty else {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }
@@ -40,16 +40,20 @@ struct BaselineCommand: ParsableCommand {
         let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
         let history = GitFileHistory(root: configuration.root, baselinePath: path)
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
-        let old: Baseline?
+        let loaded: Baseline?
         do {
-            old = try Baseline.load(path)
+            loaded = try Baseline.load(path)
         } catch Baseline.LoadError.missing {
             if prune { throw CommandFailure(message: "\(Baseline.LoadError.missing(path: path))", exitCode: ExitStatus.usage) }
-            old = nil
+            loaded = nil
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let updated: Baseline
+        // A skipped file (too big) is not looked at: its entries stay exactly as they were.
+        let skipped = Set(result.skipped.map(\.file))
+        let skippedEntries = loaded?.entries.filter { skipped.contains($0.file) && ids.contains($0.migration) } ?? []
+        let old = loaded.map { Baseline(entries: $0.entries.filter { !skipped.contains($0.file) || !ids.contains($0.migration) }) }
+        var updated: Baseline
         var message: String
         let display = Scanner.relativePath(path, root: configuration.root) ?? path
         if prune, let old {
@@ -101,6 +105,7 @@ struct BaselineCommand: ParsableCommand {
             let breakdown = perMigration.keys.sorted().map { "\($0): \(perMigration[$0]!)" }.joined(separator: ", ")
             message = "Recorded \(updated.entries.count) use\(updated.entries.count == 1 ? "" : "s") in \(display)\(breakdown.isEmpty ? "" : " (\(breakdown))")."
         }
+        if !skippedEntries.isEmpty { updated = Baseline(entries: updated.entries + skippedEntries) }
         do {
             try updated.write(to: path)
         } catch {

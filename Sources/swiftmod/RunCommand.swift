@@ -1,6 +1,7 @@
 import ArgumentParser
 import CodemodKit
 import Foundation
+import SwiftTree
 
 /// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
 struct RunCommand: ParsableCommand {
@@ -46,12 +47,18 @@ struct RunCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "How many files to process at once (default: all cores).")
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("Skip (with a note) files bigger than this: bytes, or 4MB, 512KB (default: max-file-size in .swiftmod.yml, else 4MB).", valueName: "size"))
+    var maxFileSize: String?
+
     @OptionGroup var codemods: CodemodOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case diff, json }
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxFileSize, ByteSize.parse(maxFileSize) == nil {
+            throw ValidationError("--max-file-size: '\(maxFileSize)' is not a size; write bytes or a size like 4MB or 512KB")
+        }
     }
 
     func run() throws {
@@ -70,13 +77,16 @@ struct RunCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let display = DisplayPath()
-        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs) { display($0) })
+        let limit = try maxFileSize.flatMap(ByteSize.parse) ?? codemods.configuration()?.maxFileSize ?? SourceFileReader.defaultMaxFileSize
+        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, maxFileSize: limit) { display($0) })
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
         let summary = runner.run(files) { outcome in
             switch outcome.status {
             case let .refused(message), let .failed(message):
                 printError("error: \(message)")
+            case let .skipped(message):
+                printError("note: \(message)")
             default: break
             }
             for refusal in outcome.refusals {
@@ -107,6 +117,9 @@ struct RunCommand: ParsableCommand {
             print(try JSON.encode(report))
         }
         printError(describe(summary, codemod: codemod))
+        if let error = summary.definitionError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
         if summary.filesRefused + summary.filesFailed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
@@ -135,6 +148,7 @@ struct RunCommand: ParsableCommand {
         var text = "\(codemod.id): \(plural(summary.filesScanned, "file")) scanned, "
             + "\(summary.filesChanged) \(write ? "written" : "to change"), \(plural(summary.edits, "edit")), "
             + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
+        if summary.filesSkipped > 0 { text += "; \(plural(summary.filesSkipped, "file")) over the size limit not read" }
         if summary.filesWithSyntaxErrors > 0 {
             text += "; \(plural(summary.filesWithSyntaxErrors, "file")) with syntax errors (rewritten outside the damaged regions)"
         }
@@ -212,8 +226,9 @@ struct RunReport: Encodable {
     var summary: Summary
 
     struct Summary: Encodable {
-        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, sitesSkipped, sitesNotConverted: Int
+        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, filesSkipped, sitesSkipped, sitesNotConverted: Int
         init(_ summary: RunSummary) {
+            filesSkipped = summary.filesSkipped
             filesScanned = summary.filesScanned; filesChanged = summary.filesChanged; edits = summary.edits
             uses = summary.uses; filesRefused = summary.filesRefused; filesFailed = summary.filesFailed
             sitesSkipped = summary.sitesSkipped; sitesNotConverted = summary.sitesNotConverted
@@ -258,6 +273,7 @@ struct FileRecord: Encodable {
         case .written: status = "written"
         case let .refused(text): status = "refused"; message = text
         case let .failed(text): status = "failed"; message = text
+        case let .skipped(text): status = "skipped"; message = text
         }
         uses = outcome.uses.map { UseRecord(line: $0.start.line, column: $0.start.column, text: $0.text, inErrorRegion: $0.inErrorRegion) }
         changes = outcome.changes

@@ -23,7 +23,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files) = try options.load()
-        let result = options.scan(configuration, migrations, files)
+        let result = try options.scan(configuration, migrations, files)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures)
         print(format.reporter.render(report), terminator: "")
