@@ -129,15 +129,22 @@ public struct Node: Hashable, CustomStringConvertible {
 
     /// The next sibling, named or anonymous.
     public var nextSibling: Node? {
-        if let known = tree.navigationIndex()?.nextSibling(of: raw) { return known.map { Node(raw: $0, tree: tree) } }
+        if let known = tree.navigationIndex()?.nextSibling(of: raw), !isZeroWidth(raw), known.map(isZeroWidth) != true {
+            return known.map { Node(raw: $0, tree: tree) }
+        }
+        // Zero-width neighbours (MISSING nodes) are placed by tree-sitter's own rules.
         return Node(ts_node_next_sibling(raw), in: tree)
     }
 
     /// The previous sibling, named or anonymous.
     public var previousSibling: Node? {
-        if let known = tree.navigationIndex()?.previousSibling(of: raw) { return known.map { Node(raw: $0, tree: tree) } }
+        if let known = tree.navigationIndex()?.previousSibling(of: raw), !isZeroWidth(raw), known.map(isZeroWidth) != true {
+            return known.map { Node(raw: $0, tree: tree) }
+        }
         return Node(ts_node_prev_sibling(raw), in: tree)
     }
+
+    private func isZeroWidth(_ node: TSNode) -> Bool { ts_node_start_byte(node) == ts_node_end_byte(node) }
 
     /// The innermost node that spans a byte range.
     public func descendant(spanning range: Range<Int>) -> Node? {
