@@ -43,8 +43,8 @@ public final class Codemod: @unchecked Sendable {
         var capture: String
         var inside: Set<String>
         var notInside: Set<String>
-        var matches: NSRegularExpression?
-        var notMatches: NSRegularExpression?
+        var matches: BoundedRegex?
+        var notMatches: BoundedRegex?
         var atMost: [String: Int]
         var note: Template?
     }
@@ -74,10 +74,17 @@ public final class Codemod: @unchecked Sendable {
             }
             let optionalAndEmpty = value.isEmpty && parameter.defaultValue == ""
             // The whole value must match: \A and \z, since `$` also matches before a final newline.
-            if let pattern = parameter.pattern, !optionalAndEmpty,
-               value.range(of: "\\A(?:\(pattern))\\z", options: .regularExpression) == nil {
-                throw ParameterError(codemod: definition.id,
-                                     message: "parameter '\(parameter.name)' must match \(pattern); got '\(SafeText.oneLine(value))'")
+            if let pattern = parameter.pattern, !optionalAndEmpty {
+                let matched: Bool
+                do {
+                    matched = try BoundedRegex("\\A(?:\(pattern))\\z").matches(value)
+                } catch let timeout as RegexTimeout {
+                    throw ParameterError(codemod: definition.id, message: "\(LocatedError(file: definition.origin, line: nil, field: "params.\(parameter.name).pattern", message: timeout.description))")
+                }
+                if !matched {
+                    throw ParameterError(codemod: definition.id,
+                                         message: "parameter '\(parameter.name)' must match \(pattern); got '\(SafeText.oneLine(value))'")
+                }
             }
             if let kind = parameter.kind, !optionalAndEmpty, value != parameter.defaultValue, let problem = kind.problem(with: value) {
                 throw ParameterError(codemod: definition.id,
@@ -102,8 +109,8 @@ public final class Codemod: @unchecked Sendable {
         useCaptureName = definition.useCapture ?? compiledQuery?.captureNames.first ?? Self.firstCapture(in: queryText)
         compiledConstraints = definition.constraints.map {
             CompiledConstraint(capture: $0.capture, inside: Set($0.inside), notInside: Set($0.notInside),
-                               matches: $0.matches.flatMap { try? NSRegularExpression(pattern: $0) },
-                               notMatches: $0.notMatches.flatMap { try? NSRegularExpression(pattern: $0) },
+                               matches: $0.matches.flatMap { try? BoundedRegex($0) },
+                               notMatches: $0.notMatches.flatMap { try? BoundedRegex($0) },
                                atMost: $0.atMost, note: $0.note)
         }
         steps = try definition.rewrite.map { step in
@@ -170,28 +177,34 @@ public final class Codemod: @unchecked Sendable {
 
     /// The matches of the query that pass the constraints and the actions' verdicts, in source
     /// order, with the notes of matches that are not uses.
-    func matches(in tree: SyntaxTree, memo: TreeMemo = TreeMemo()) -> (matches: [QueryMatch], notes: [SiteRefusal]) {
+    /// - Throws: `LocatedError` naming the definition file and field of a regular expression that
+    ///   ran out of time (see `BoundedRegex`).
+    func matches(in tree: SyntaxTree, memo: TreeMemo = TreeMemo()) throws -> (matches: [QueryMatch], notes: [SiteRefusal]) {
         var notes: [SiteRefusal] = []
         // Every match contains the required text: only the code around its occurrences is searched.
         let found: [QueryMatch]
-        if let literal = requiredLiteral, !literal.isEmpty {
-            found = query.matches(in: tree, touching: ByteSearch.occurrences(of: literal, in: tree.source.bytes)
-                .map { $0..<($0 + literal.count) })
-        } else {
-            found = query.matches(in: tree)
+        do {
+            if let literal = requiredLiteral, !literal.isEmpty {
+                found = try query.matches(in: tree, touching: ByteSearch.occurrences(of: literal, in: tree.source.bytes)
+                    .map { $0..<($0 + literal.count) })
+            } else {
+                found = try query.matches(in: tree)
+            }
+        } catch let timeout as RegexTimeout {
+            throw LocatedError(file: definition.origin, line: nil, field: "match.query", message: timeout.description)
         }
         func leave(_ match: QueryMatch, saying message: String) {
             let node = match[useCaptureName] ?? match.captures.first?.node
             notes.append(SiteRefusal(location: node?.start ?? tree.source.location(ofByte: 0), message: message))
         }
-        let matches = found.filter { match in
+        let matches = try found.filter { match in
             // A match that fails a plain constraint is no match at all; one that then fails a
             // constraint with a note is left alone, and the note says why.
-            for constraint in compiledConstraints where constraint.note == nil && !passes(constraint, match) {
-                return false
+            for constraint in compiledConstraints where constraint.note == nil {
+                if try !passes(constraint, match) { return false }
             }
             for constraint in compiledConstraints {
-                guard let note = constraint.note, !passes(constraint, match) else { continue }
+                guard let note = constraint.note, try !passes(constraint, match) else { continue }
                 leave(match, saying: note.render { match[$0]?.text ?? params[$0] })
                 return false
             }
@@ -210,11 +223,11 @@ public final class Codemod: @unchecked Sendable {
     }
 
     /// Whether every node of the constraint's capture satisfies it.
-    private func passes(_ constraint: CompiledConstraint, _ match: QueryMatch) -> Bool {
-        match.nodes(constraint.capture).allSatisfy { satisfies(constraint, $0) }
+    private func passes(_ constraint: CompiledConstraint, _ match: QueryMatch) throws -> Bool {
+        try match.nodes(constraint.capture).allSatisfy { try satisfies(constraint, $0) }
     }
 
-    private func satisfies(_ constraint: CompiledConstraint, _ node: Node) -> Bool {
+    private func satisfies(_ constraint: CompiledConstraint, _ node: Node) throws -> Bool {
         if !constraint.inside.isEmpty || !constraint.notInside.isEmpty {
             let kinds = node.ancestors.map(\.kind)
             if !constraint.inside.isEmpty, !kinds.contains(where: constraint.inside.contains) { return false }
@@ -227,16 +240,26 @@ public final class Codemod: @unchecked Sendable {
             }
         }
         let text = node.text
-        let range = NSRange(text.startIndex..., in: text)
-        if let regex = constraint.matches, regex.firstMatch(in: text, range: range) == nil { return false }
-        if let regex = constraint.notMatches, regex.firstMatch(in: text, range: range) != nil { return false }
+        let field = "match.constraints.\(constraint.capture)"
+        do {
+            if let regex = constraint.matches, try !regex.matches(text) { return false }
+        } catch let timeout as RegexTimeout {
+            throw LocatedError(file: definition.origin, line: nil, field: "\(field).matches", message: timeout.description)
+        }
+        do {
+            if let regex = constraint.notMatches, try regex.matches(text) { return false }
+        } catch let timeout as RegexTimeout {
+            throw LocatedError(file: definition.origin, line: nil, field: "\(field).not-matches", message: timeout.description)
+        }
         return true
     }
 
     /// Every use in a tree, in source order.
-    public func uses(in tree: SyntaxTree) -> [Use] {
+    /// - Throws: `LocatedError` naming the definition and field of a regular expression that ran
+    ///   out of time.
+    public func uses(in tree: SyntaxTree) throws -> [Use] {
         let errors = tree.errorRegions.map(\.byteRange)
-        return matches(in: tree).matches.compactMap { use(of: $0, in: tree, errors: errors) }
+        return try matches(in: tree).matches.compactMap { use(of: $0, in: tree, errors: errors) }
     }
 
     func use(of match: QueryMatch, in tree: SyntaxTree, errors: [Range<Int>]) -> Use? {
@@ -249,11 +272,13 @@ public final class Codemod: @unchecked Sendable {
     }
 
     /// What the codemod does to one tree: its uses, and the edits for those it can rewrite.
-    public func transform(_ tree: SyntaxTree) -> Transformation {
+    /// - Throws: `LocatedError` naming the definition and field of a regular expression that ran
+    ///   out of time.
+    public func transform(_ tree: SyntaxTree) throws -> Transformation {
         let errors = tree.errorRegions.map(\.byteRange)
         var result = Transformation()
         let memo = TreeMemo()
-        let (matches, notes) = matches(in: tree, memo: memo)
+        let (matches, notes) = try matches(in: tree, memo: memo)
         result.notes = notes
         for match in matches {
             guard let use = use(of: match, in: tree, errors: errors) else { continue }

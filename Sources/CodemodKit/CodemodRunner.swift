@@ -10,12 +10,16 @@ public struct RunOptions: Sendable {
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Turns a file path into the path shown in diffs and messages.
     public var displayPath: @Sendable (String) -> String = { $0 }
+    /// Files bigger than this are skipped with a note (see `SourceFileReader`).
+    public var maxFileSize = SourceFileReader.defaultMaxFileSize
 
     /// Tests only: called just before a file is replaced (to change it behind the runner's back).
     var beforeReplacing: (@Sendable (String) -> Void)?
 
-    public init(write: Bool = false, jobs: Int? = nil, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
+    public init(write: Bool = false, jobs: Int? = nil, maxFileSize: Int = SourceFileReader.defaultMaxFileSize,
+                displayPath: @escaping @Sendable (String) -> String = { $0 }) {
         self.write = write
+        self.maxFileSize = maxFileSize
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         self.displayPath = displayPath
     }
@@ -42,8 +46,11 @@ public struct FileOutcome: Sendable {
         case written
         /// Not changed on purpose: the rewrite would break the file.
         case refused(String)
-        /// The file could not be processed (unreadable, not UTF-8, an engine error, a failed write).
+        /// The file could not be processed (unreadable, not a regular file, not UTF-8, an engine
+        /// error, a failed write).
         case failed(String)
+        /// Not read on purpose (bigger than the size limit); the message says why. Not a failure.
+        case skipped(String)
     }
 
     public var path: String
@@ -59,6 +66,9 @@ public struct FileOutcome: Sendable {
     public var skippedInErrorRegions = 0
     /// Whether the file has syntax errors (it was parsed and is not clean).
     public var hasSyntaxErrors = false
+    /// A fault of the codemod's definition met in this file (a regular expression that ran out
+    /// of time): the run is a usage error, whatever else happened.
+    public var definitionError: LocatedError?
 
     /// The uses this run leaves for a person to rewrite, each with the reason, in file order: the
     /// sites the codemod refused, the uses inside a syntax error region, and every other use of a
@@ -89,12 +99,16 @@ public struct RunSummary: Sendable, Equatable {
     public var uses = 0
     public var filesRefused = 0
     public var filesFailed = 0
+    /// Files not read on purpose (over the size limit).
+    public var filesSkipped = 0
     /// Uses left alone: in syntax-error regions, or refused by the codemod.
     public var sitesSkipped = 0
     /// Uses left for a person to rewrite: those skipped, and those of files refused or failed.
     public var sitesNotConverted = 0
     /// Files parsed that have syntax errors.
     public var filesWithSyntaxErrors = 0
+    /// The first fault of the definition met (see `FileOutcome.definitionError`).
+    public var definitionError: LocatedError?
 
     public mutating func add(_ outcome: FileOutcome) {
         filesScanned += 1
@@ -102,12 +116,14 @@ public struct RunSummary: Sendable, Equatable {
         sitesSkipped += outcome.skippedInErrorRegions + outcome.refusals.count
         sitesNotConverted += outcome.sitesNotConverted.count
         if outcome.hasSyntaxErrors { filesWithSyntaxErrors += 1 }
+        if definitionError == nil { definitionError = outcome.definitionError }
         switch outcome.status {
         case .changed, .written:
             filesChanged += 1
             edits += outcome.changes.count
         case .refused: filesRefused += 1
         case .failed: filesFailed += 1
+        case .skipped: filesSkipped += 1
         case .unchanged: break
         }
     }
@@ -147,16 +163,29 @@ public struct CodemodRunner: Sendable {
         var info = stat()
         let examined = stat(path, &info) == 0
         do {
-            source = try SourceText(contentsOfFile: path)
-        } catch {
+            source = try SourceFileReader(maxFileSize: options.maxFileSize).source(ofFile: path)
+        } catch let error as SourceFileError {
             // Named as the user sees the file.
-            outcome.status = .failed("\(display): \((error as? SourceFileError)?.reason ?? "\(error)")")
+            outcome.status = error.isSkip ? .skipped("\(display): \(error.reason)") : .failed("\(display): \(error.reason)")
+            return outcome
+        } catch {
+            outcome.status = .failed("\(display): \(error)")
             return outcome
         }
         guard codemod.mightMatch(source.bytes) else { return outcome }
         let tree = parser.parse(source)
         outcome.hasSyntaxErrors = tree.hasErrors
-        var transformation = codemod.transform(tree)
+        var transformation: Transformation
+        do {
+            transformation = try codemod.transform(tree)
+        } catch let error as LocatedError {
+            outcome.status = .failed("\(display): \(error)")
+            outcome.definitionError = error
+            return outcome
+        } catch {
+            outcome.status = .failed("\(display): \(error)")
+            return outcome
+        }
         outcome.uses = transformation.uses
         outcome.refusals = transformation.refusals
         outcome.notes = transformation.notes

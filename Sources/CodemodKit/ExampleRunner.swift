@@ -36,10 +36,18 @@ public struct ExampleRunner {
                 return nil
             }
         }
+        // A regular expression that runs out of time fails the example, naming the field.
+        func uses(_ codemod: Codemod, _ tree: SyntaxTree, _ line: Int, _ example: String) -> [Use]? {
+            do { return try codemod.uses(in: tree) } catch {
+                fail(line, example, "\(error)")
+                return nil
+            }
+        }
         for (index, example) in definition.matchExamples.enumerated() {
             let name = "examples.match[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
-            if codemod.uses(in: parser.parse(example.code)).isEmpty {
+            guard let found = uses(codemod, parser.parse(example.code), example.line, name) else { continue }
+            if found.isEmpty {
                 fail(example.line, name, "expected at least one match, found none")
             }
         }
@@ -47,11 +55,11 @@ public struct ExampleRunner {
             let name = "examples.no-match[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
             let tree = parser.parse(example.code)
-            let uses = codemod.uses(in: tree)
-            if let first = uses.first {
-                fail(example.line, name, "expected no match, found \(uses.count) (first at \(first.start): `\(first.text)`)")
+            guard let found = uses(codemod, tree, example.line, name) else { continue }
+            if let first = found.first {
+                fail(example.line, name, "expected no match, found \(found.count) (first at \(first.start): `\(first.text)`)")
             }
-            if let note = example.note, !codemod.transform(tree).notes.contains(where: { $0.message.contains(note) }) {
+            if let note = example.note, !((try? codemod.transform(tree))?.notes ?? []).contains(where: { $0.message.contains(note) }) {
                 fail(example.line, name, "expected a note containing '\(note)', found none")
             }
         }
@@ -59,7 +67,8 @@ public struct ExampleRunner {
             let name = "examples.fix[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
             let beforeTree = parser.parse(example.before)
-            if codemod.uses(in: beforeTree).isEmpty {
+            guard let found = uses(codemod, beforeTree, example.line, name) else { continue }
+            if found.isEmpty {
                 fail(example.line, name, "'before' has no match")
                 continue
             }
@@ -89,7 +98,7 @@ public struct ExampleRunner {
 
     /// The text of a tree after a codemod's edits.
     static func rewrite(_ tree: SyntaxTree, with codemod: Codemod) throws -> String {
-        let transformation = codemod.transform(tree)
+        let transformation = try codemod.transform(tree)
         if let refusal = transformation.refusals.first { throw refusal }
         let edits = try EditSet(transformation.edits, in: tree.source)
         return String(decoding: edits.apply(to: tree.source), as: UTF8.self)

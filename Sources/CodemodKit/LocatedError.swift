@@ -1,6 +1,6 @@
 /// A problem in a YAML file (a codemod definition or the configuration), located at its file,
 /// line and field.
-public struct LocatedError: Error, CustomStringConvertible, Equatable {
+public struct LocatedError: Error, CustomStringConvertible, Equatable, Sendable {
     public var file: String
     /// 1-based line, or nil when the whole file is at fault.
     public var line: Int?

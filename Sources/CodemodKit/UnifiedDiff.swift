@@ -105,10 +105,11 @@ public struct UnifiedDiff {
                edit.range.upperBound < source.bytes.count {
                 last += 1  // removing a line break joins the next line
             }
-            if var group = groups.last, first <= group.last + 1 {
-                group.last = max(group.last, last)
-                group.edits.append(edit)
-                groups[groups.count - 1] = group
+            if let group = groups.last, first <= group.last + 1 {
+                // In place: a copy of the group would copy its edits on every append (quadratic
+                // for a file whose every line changes).
+                groups[groups.count - 1].last = max(group.last, last)
+                groups[groups.count - 1].edits.append(edit)
             } else {
                 groups.append((first, last, [edit]))
             }

@@ -1,5 +1,6 @@
 import CodemodKit
 import Foundation
+import SwiftTree
 import Yams
 
 /// How urgent a migration is: P0 (must, external deadline) to P3 (for your information).
@@ -49,6 +50,9 @@ public struct Configuration: Sendable {
     public var codemodFolders: [String]
     /// Module definitions (name → globs), for the tracker.
     public var modules: [(name: String, globs: [Glob])]
+    /// `max-file-size`: files bigger than this many bytes are skipped with a note (nil: the
+    /// default of `SourceFileReader`).
+    public var maxFileSize: Int?
 
     /// Finds `.swiftmod.yml` in a folder or the nearest folder above it.
     public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
@@ -82,7 +86,7 @@ public struct Configuration: Sendable {
     public static func parse(_ yaml: String, path: String, root: String) throws -> Configuration {
         let reader = FieldReader(origin: path)
         let top = try reader.mapping(try FieldReader.compose(yaml, origin: path), nil)
-        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules"], at: nil)
+        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "max-file-size"], at: nil)
         func globs(_ key: String, default value: [String]) throws -> [Glob] {
             let patterns = try top[key].map { try reader.strings($0, key) } ?? value
             return try patterns.enumerated().map { index, pattern in
@@ -98,6 +102,13 @@ public struct Configuration: Sendable {
             baseline: try top["baseline"].map { try reader.string($0, "baseline") } ?? ".swiftmod-baseline.jsonl",
             codemodFolders: try top["codemods"].map { try reader.strings($0, "codemods") } ?? [],
             modules: [])
+        if let node = top["max-file-size"] {
+            let text = try reader.string(node, "max-file-size")
+            guard let size = ByteSize.parse(text) else {
+                throw reader.fail(node, "max-file-size", "'\(text)' is not a size; write bytes or a size like 4MB or 512KB")
+            }
+            configuration.maxFileSize = size
+        }
         if let modules = top["modules"] {
             configuration.modules = try reader.mapping(modules, "modules").map { key, value in
                 let name = key.string ?? ""

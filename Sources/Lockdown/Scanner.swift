@@ -8,10 +8,16 @@ public struct ScanResult: Sendable {
     public var findings: [Finding] = []
     /// Uses allowed by `// swiftmod:allow` comments.
     public var allowed = 0
-    /// Files that could not be read.
+    /// Files that could not be read (also what is not a regular file: a FIFO, a socket, a device).
     public var failures: [FileFailure] = []
+    /// Files skipped on purpose, with why (over the size limit): neither failures nor scanned, so
+    /// their baseline entries stay as they are.
+    public var skipped: [FileFailure] = []
     /// Repo-relative paths of every file scanned.
     public var files: [String] = []
+    /// Faults of a codemod definition met while scanning (a regular expression that ran out of
+    /// time): the scan's answer cannot be trusted, and the command is a usage error.
+    public var definitionErrors: [LocatedError] = []
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }
@@ -40,6 +46,8 @@ public struct Scanner: Sendable {
     public var knownIDs: Set<String>
     /// Skip files that cannot hold a match without parsing them (never changes results).
     public var prefilter = true
+    /// Files bigger than this are skipped (see `SourceFileReader`).
+    public var maxFileSize = SourceFileReader.defaultMaxFileSize
 
     public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 knownIDs: Set<String>? = nil) {
@@ -104,6 +112,11 @@ public struct Scanner: Sendable {
             result.findings += outcome.findings
             result.allowed += outcome.allowed
             if let failure = outcome.failure { result.failures.append(FileFailure(file: outcome.file, reason: failure)) }
+            if let error = outcome.definitionError, !result.definitionErrors.contains(error) { result.definitionErrors.append(error) }
+            if let skip = outcome.skipped {
+                result.skipped.append(FileFailure(file: outcome.file, reason: skip))
+                continue
+            }
             if let entry = outcome.entry { fresh[outcome.file] = entry }
             result.files.append(outcome.file)
         }
@@ -122,7 +135,10 @@ public struct Scanner: Sendable {
         var findings: [Finding] = []
         var allowed = 0
         var failure: String?
+        /// Why the file was skipped on purpose.
+        var skipped: String?
         var entry: ScanCache.Entry?
+        var definitionError: LocatedError?
     }
 
     func scanFile(_ path: String, parser: Parser, cached: [String: ScanCache.Entry]?) -> FileOutcome {
@@ -131,13 +147,25 @@ public struct Scanner: Sendable {
         let statted = stat(path, &info) == 0
         let size = Int64(info.st_size)
         let stamp = FileStamp(info)
+        let reader = SourceFileReader(maxFileSize: maxFileSize)
+        // What is not a regular file, or is too big, is never opened (nor trusted from the cache).
+        if statted, let kind = SourceFileReader.kind(ofMode: info.st_mode) {
+            return FileOutcome(file: relative, failure: SourceFileError.notRegularFile(path: path, kind: kind).reason)
+        }
+        if statted, Int(size) > maxFileSize {
+            return FileOutcome(file: relative, skipped: SourceFileError.tooLarge(path: path, size: Int(size), limit: maxFileSize).reason)
+        }
         // Unchanged metadata vouches for unchanged content, unless the entry was racy.
         if statted, let entry = cached?[relative], !entry.racy, entry.stamp == stamp {
             return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry)
         }
-        guard let data = Self.readBytes(path, size: statted ? Int(size) : 0) else {
-            let reason = statted ? "cannot be read" : "no such file"
-            return FileOutcome(file: relative, failure: reason)
+        let data: [UInt8]
+        do {
+            data = try reader.bytes(ofFile: path)
+        } catch let error as SourceFileError {
+            return error.isSkip ? FileOutcome(file: relative, skipped: error.reason) : FileOutcome(file: relative, failure: error.reason)
+        } catch {
+            return FileOutcome(file: relative, failure: "\(error)")
         }
         let hash = cached == nil ? "" : ContentHash.hex(data)
         if let entry = cached?[relative], entry.hash == hash {
@@ -159,40 +187,31 @@ public struct Scanner: Sendable {
         } catch {
             return FileOutcome(file: relative, failure: "\(error)")
         }
-        let (findings, allowed) = scan(source, file: relative, parser: parser)
+        let findings: [Finding], allowed: Int
+        do {
+            (findings, allowed) = try scan(source, file: relative, parser: parser)
+        } catch let error as LocatedError {
+            var outcome = FileOutcome(file: relative, failure: "\(error)")
+            outcome.definitionError = error
+            return outcome
+        } catch {
+            return FileOutcome(file: relative, failure: "\(error)")
+        }
         let entry = cached == nil ? nil : ScanCache.Entry(stamp: stamp, hash: hash, findings: findings, allowed: allowed)
         return FileOutcome(file: relative, findings: findings, allowed: allowed, entry: entry)
     }
 
     static let allowMarker = Array("swiftmod:allow".utf8)
 
-    /// A file's bytes, read in one go.
-    static func readBytes(_ path: String, size: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 { if errno == EINTR { continue }; return nil }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
-    }
-
     /// The findings of one file's text and how many uses its allow comments allowed.
-    func scan(_ source: SourceText, file relative: String, parser: Parser) -> ([Finding], Int) {
+    func scan(_ source: SourceText, file relative: String, parser: Parser) throws -> ([Finding], Int) {
         let candidates = prefilter ? migrations.filter { $0.codemod.mightMatch(source.bytes) } : migrations
         let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)
         guard !candidates.isEmpty || mayAllow else { return ([], 0) }
         let tree = parser.parse(source)
         var uses: [Finding] = []
         for migration in candidates {
-            uses += findings(of: migration, in: tree, file: relative)
+            uses += try findings(of: migration, in: tree, file: relative)
         }
         uses.sort { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
         guard mayAllow else { return (uses, 0) }
@@ -201,8 +220,8 @@ public struct Scanner: Sendable {
         return (all, allowed)
     }
 
-    func findings(of migration: Migration, in tree: SyntaxTree, file: String) -> [Finding] {
-        let uses = migration.codemod.uses(in: tree)
+    func findings(of migration: Migration, in tree: SyntaxTree, file: String) throws -> [Finding] {
+        let uses = try migration.codemod.uses(in: tree)
         var result = uses.map { use -> Finding in
             let node = tree.root.descendant(spanning: use.range)
             var finding = Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,

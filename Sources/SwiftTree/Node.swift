@@ -62,7 +62,10 @@ public struct Node: Hashable, CustomStringConvertible {
     // MARK: Navigation
 
     /// The parent, or nil for the root.
-    public var parent: Node? { Node(ts_node_parent(raw), in: tree) }
+    public var parent: Node? {
+        if let known = tree.navigationIndex()?.parent(of: raw) { return known.map { Node(raw: $0, tree: tree) } }
+        return Node(ts_node_parent(raw), in: tree)
+    }
 
     /// The number of children, named and anonymous.
     public var childCount: Int { Int(ts_node_child_count(raw)) }
@@ -119,22 +122,37 @@ public struct Node: Hashable, CustomStringConvertible {
 
     /// The field name under which this node sits in its parent, if any.
     public var fieldName: String? {
+        if let known = tree.navigationIndex()?.fieldName(of: raw) { return known }
         guard let parent else { return nil }
         return parent.fieldedChildren.first { $0.node == self }?.field
     }
 
     /// The next sibling, named or anonymous.
-    public var nextSibling: Node? { Node(ts_node_next_sibling(raw), in: tree) }
+    public var nextSibling: Node? {
+        if let known = tree.navigationIndex()?.nextSibling(of: raw), !isZeroWidth(raw), known.map(isZeroWidth) != true {
+            return known.map { Node(raw: $0, tree: tree) }
+        }
+        // Zero-width neighbours (MISSING nodes) are placed by tree-sitter's own rules.
+        return Node(ts_node_next_sibling(raw), in: tree)
+    }
 
     /// The previous sibling, named or anonymous.
-    public var previousSibling: Node? { Node(ts_node_prev_sibling(raw), in: tree) }
+    public var previousSibling: Node? {
+        if let known = tree.navigationIndex()?.previousSibling(of: raw), !isZeroWidth(raw), known.map(isZeroWidth) != true {
+            return known.map { Node(raw: $0, tree: tree) }
+        }
+        return Node(ts_node_prev_sibling(raw), in: tree)
+    }
+
+    private func isZeroWidth(_ node: TSNode) -> Bool { ts_node_start_byte(node) == ts_node_end_byte(node) }
 
     /// The innermost node that spans a byte range.
     public func descendant(spanning range: Range<Int>) -> Node? {
         Node(ts_node_descendant_for_byte_range(raw, UInt32(range.lowerBound), UInt32(range.upperBound)), in: tree)
     }
 
-    /// The ancestors of this node, innermost first.
+    /// The ancestors of this node, innermost first. Linear in the depth once the tree is indexed
+    /// (see `TreeIndex`); for facts about ancestors of many nodes, memoize per node instead.
     public var ancestors: [Node] {
         var result: [Node] = []
         var current = parent

@@ -73,23 +73,36 @@ public final class Query: @unchecked Sendable {
 
     deinit { ts_query_delete(pointer) }
 
+    /// Above this many ranges, `matches(in:touching:)` makes one pass over their span.
+    static let rangesBeforeOnePass = 16
+
     /// The number of patterns in the query.
     public var patternCount: Int { Int(ts_query_pattern_count(pointer)) }
 
     /// Every match of the query under a node (the whole tree by default), in source order,
     /// with predicates applied.
-    public func matches(in tree: SyntaxTree, under node: Node? = nil) -> [QueryMatch] {
-        matches(in: tree, under: node, byteRange: nil)
+    /// - Throws: `RegexTimeout` when a `#match?` pattern runs out of time (see `BoundedRegex`).
+    public func matches(in tree: SyntaxTree, under node: Node? = nil) throws -> [QueryMatch] {
+        try matches(in: tree, under: node, byteRange: nil)
     }
 
     /// The matches that touch some byte ranges (say, around the occurrences of a word every
     /// match contains): only the nodes that intersect a range are visited, which is much faster
     /// than walking the whole tree. A match touching several ranges is returned once.
-    public func matches(in tree: SyntaxTree, touching ranges: [Range<Int>]) -> [QueryMatch] {
+    /// - Throws: `RegexTimeout` when a `#match?` pattern runs out of time (see `BoundedRegex`).
+    ///
+    /// Each range costs a descent from the root (through every earlier sibling on the way), so
+    /// with many ranges one pass over their whole span is cheaper: it is linear in the tree's size,
+    /// where a pass per range would be quadratic (a generated file with 20,000 occurrences).
+    public func matches(in tree: SyntaxTree, touching ranges: [Range<Int>]) throws -> [QueryMatch] {
         var seen = Set<[UInt64]>()
         var result: [QueryMatch] = []
+        var ranges = ranges
+        if ranges.count > Self.rangesBeforeOnePass, let first = ranges.map(\.lowerBound).min(), let last = ranges.map(\.upperBound).max() {
+            ranges = [first..<last]
+        }
         for range in ranges {
-            for match in matches(in: tree, under: nil, byteRange: range) {
+            for match in try matches(in: tree, under: nil, byteRange: range) {
                 let key = [UInt64(match.patternIndex)] + match.captures.map { UInt64(UInt(bitPattern: $0.node.raw.id)) }
                 if seen.insert(key).inserted { result.append(match) }
             }
@@ -99,7 +112,7 @@ public final class Query: @unchecked Sendable {
         }
     }
 
-    private func matches(in tree: SyntaxTree, under node: Node?, byteRange: Range<Int>?) -> [QueryMatch] {
+    private func matches(in tree: SyntaxTree, under node: Node?, byteRange: Range<Int>?) throws -> [QueryMatch] {
         let scope = node ?? tree.root
         let cursor = ts_query_cursor_new()!
         defer { ts_query_cursor_delete(cursor) }
@@ -121,7 +134,7 @@ public final class Query: @unchecked Sendable {
                                              node: Node(raw: capture.node, tree: tree)))
             }
             let candidate = QueryMatch(patternIndex: Int(match.pattern_index), captures: captures)
-            if predicates[candidate.patternIndex].allSatisfy({ $0.holds(for: candidate) }) {
+            if try predicates[candidate.patternIndex].allSatisfy({ try $0.holds(for: candidate) }) {
                 result.append(candidate)
             }
         }
@@ -203,7 +216,7 @@ struct Predicate {
         case equal(Operand)
         /// `#eq?` with a string, kept as bytes: compared without making strings.
         case equalBytes([UInt8])
-        case matches(NSRegularExpression)
+        case matches(BoundedRegex)
         case anyOf(Set<String>)
         case property
     }
@@ -213,12 +226,12 @@ struct Predicate {
     var negated: Bool
     var any: Bool
 
-    func holds(for match: QueryMatch) -> Bool {
+    func holds(for match: QueryMatch) throws -> Bool {
         if case .property = test { return true }
         let nodes = match.nodes(capture)
         // Like tree-sitter: a predicate on a capture that did not take part in the match holds.
         guard !nodes.isEmpty else { return true }
-        let check: (Node) -> Bool = { node in
+        let check: (Node) throws -> Bool = { node in
             if case let .equalBytes(value) = test {
                 let range = node.byteRange
                 let same = range.count == value.count && node.tree.source.bytes[range].elementsEqual(value)
@@ -231,13 +244,13 @@ struct Predicate {
             case let .equal(.string(value)): result = text == value
             case let .equal(.capture(other)): result = match.nodes(other).allSatisfy { $0.text == text }
             case let .matches(regex):
-                result = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                result = try regex.matches(text)
             case let .anyOf(values): result = values.contains(text)
             case .property: result = true
             }
             return result != negated
         }
-        return any ? nodes.contains(where: check) : nodes.allSatisfy(check)
+        return try any ? nodes.contains(where: check) : nodes.allSatisfy(check)
     }
 
     static func parse(query: OpaquePointer, pattern: UInt32, captureNames: [String],
@@ -314,7 +327,7 @@ struct Predicate {
                     throw failure("#\(name) takes a capture and one regular expression string")
                 }
                 do {
-                    let regex = try NSRegularExpression(pattern: pattern)
+                    let regex = try BoundedRegex(pattern)
                     return Predicate(capture: subject, test: .matches(regex), negated: negated, any: any)
                 } catch {
                     throw failure("#\(name) has an invalid regular expression \"\(pattern)\"")

@@ -1,4 +1,5 @@
 import CTreeSitter
+import Foundation
 
 /// The syntax tree of one source text.
 public final class SyntaxTree {
@@ -12,6 +13,23 @@ public final class SyntaxTree {
     }
 
     deinit { ts_tree_delete(pointer) }
+
+    private let navigationLock = NSLock()
+    private var index: TreeIndex?
+    private var slowNavigations = 0
+
+    /// The navigation index, once enough navigation has been asked for (see `TreeIndex`); nil
+    /// before, and the caller then asks tree-sitter.
+    func navigationIndex() -> TreeIndex? {
+        navigationLock.lock()
+        defer { navigationLock.unlock() }
+        if let index { return index }
+        slowNavigations += 1
+        guard slowNavigations > Self.navigationsBeforeIndexing else { return nil }
+        let built = TreeIndex(root: ts_tree_root_node(pointer))
+        index = built
+        return built
+    }
 
     /// The root node (`source_file`).
     public var root: Node { Node(raw: ts_tree_root_node(pointer), tree: self) }

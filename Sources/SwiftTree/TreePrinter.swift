@@ -13,39 +13,57 @@ public struct TreePrinter {
         self.includeAnonymous = includeAnonymous
     }
 
-    /// The tree as text, one node per line.
+    /// The tree as text, one node per line. Iterative, so any depth of nesting prints (no
+    /// recursion to overflow the stack).
     public func render(_ tree: SyntaxTree) -> String {
         var output = ""
-        render(tree.root, field: nil, depth: 0, into: &output)
+        var work: [Step] = [.open(tree.root, field: nil, depth: 0)]
+        while let step = work.popLast() {
+            switch step {
+            case .close:
+                output.removeLast()
+                output += ")\n"
+            case let .open(node, field, depth):
+                work += render(node, field: field, depth: depth, into: &output).reversed()
+            }
+        }
         return output
     }
 
-    private func render(_ node: Node, field: String?, depth: Int, into output: inout String) {
-        output += String(repeating: "  ", count: depth)
+    /// Deeper nodes are indented this far and labelled with their depth, so that the output stays
+    /// linear in the tree's size however deep the nesting.
+    static let maxIndentation = 100
+
+    /// What is left to print: a node, or the closing parenthesis of a node whose children are done.
+    private enum Step {
+        case open(Node, field: String?, depth: Int)
+        case close
+    }
+
+    /// Prints a node's own line; returns its children to print, then its closing step.
+    private func render(_ node: Node, field: String?, depth: Int, into output: inout String) -> [Step] {
+        output += String(repeating: "  ", count: min(depth, Self.maxIndentation))
+        if depth > Self.maxIndentation { output += "[depth \(depth)] " }
         if let field { output += "\(field): " }
         let position = "\(node.start)-\(node.end)"
         if node.isMissing {
             output += "(MISSING \(quoted(node.kind)) \(position))\n"
-            return
+            return []
+        }
+        guard node.isNamed || node.isError else {
+            output += "\(quoted(node.kind)) \(position)\n"
+            return []
         }
         let visible = node.fieldedChildren.filter {
             includeAnonymous || $0.node.isNamed || $0.node.isError || $0.node.isMissing
         }
-        if node.isNamed || node.isError {
-            output += "(\(node.kind) \(position)"
-            if visible.isEmpty {
-                output += " \(quoted(abbreviated(node.text))))\n"
-                return
-            }
-            output += "\n"
-            for child in visible {
-                render(child.node, field: child.field, depth: depth + 1, into: &output)
-            }
-            output.removeLast()
-            output += ")\n"
-        } else {
-            output += "\(quoted(node.kind)) \(position)\n"
+        output += "(\(node.kind) \(position)"
+        if visible.isEmpty {
+            output += " \(quoted(abbreviated(node.text))))\n"
+            return []
         }
+        output += "\n"
+        return visible.map { Step.open($0.node, field: $0.field, depth: depth + 1) } + [.close]
     }
 
     private func abbreviated(_ text: String) -> String {

@@ -166,13 +166,19 @@ public final class HistoryStore {
         try queue.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, date, commitHash FROM snapshot ORDER BY date, recordedAt, id")
             return try rows.map { row in
-                let id: Int64 = row["id"]
-                var snapshot = Snapshot(date: row["date"], commit: row["commitHash"], totals: [:], modules: [:], owners: [:])
+                let id: Int64 = try Self.column(row, "id", of: "snapshot")
+                var snapshot = Snapshot(date: try Self.column(row, "date", of: "snapshot"),
+                                        commit: try Self.optionalColumn(row, "commitHash", of: "snapshot"),
+                                        totals: [:], modules: [:], owners: [:])
+                guard Self.isDay(snapshot.date) else {
+                    throw HistoryError.Damage("snapshot \(id): date '\(snapshot.date)' is not a day like 2026-11-22")
+                }
                 for count in try Row.fetchAll(db, sql: "SELECT migration, dimension, name, uses FROM count WHERE snapshotId = ?", arguments: [id]) {
-                    let migration: String = count["migration"]
-                    let name: String = count["name"]
-                    let uses: Int = count["uses"]
-                    switch count["dimension"] as String {
+                    let migration: String = try Self.column(count, "migration", of: "count")
+                    let name: String = try Self.column(count, "name", of: "count")
+                    let uses: Int = try Self.column(count, "uses", of: "count")
+                    guard uses >= 0 else { throw HistoryError.Damage("count: uses \(uses) of \(migration) is negative") }
+                    switch try Self.column(count, "dimension", of: "count") as String {
                     case "total": snapshot.totals[migration] = uses
                     case "module": snapshot.modules[migration, default: [:]][name] = uses
                     default: snapshot.owners[migration, default: [:]][name] = uses
@@ -184,8 +190,46 @@ public final class HistoryStore {
     }
 }
 
+extension HistoryStore {
+    /// A column's value, or an error naming the table, column and what was found instead (a
+    /// history written by hand or by another program may hold NULL or text where numbers belong).
+    static func column<Value: DatabaseValueConvertible>(_ row: Row, _ name: String, of table: String) throws -> Value {
+        guard let value: Value = try optionalColumn(row, name, of: table) else {
+            throw HistoryError.Damage("\(table).\(name) is NULL")
+        }
+        return value
+    }
+
+    /// A column's value, nil for NULL, or an error when it holds something of another type.
+    static func optionalColumn<Value: DatabaseValueConvertible>(_ row: Row, _ name: String, of table: String) throws -> Value? {
+        let stored: DatabaseValue = row[name] ?? .null
+        if stored.isNull { return nil }
+        // SQLite converts freely ('12abc' to 12); only values stored with the right type count.
+        let rightType: Bool
+        switch (stored.storage, Value.self) {
+        case (.int64, is Int.Type), (.int64, is Int64.Type), (.string, is String.Type): rightType = true
+        default: rightType = false
+        }
+        guard rightType, let value = Value.fromDatabaseValue(stored) else {
+            throw HistoryError.Damage("\(table).\(name) holds \(stored.description), not \(Value.self == String.self ? "text" : "a whole number")")
+        }
+        return value
+    }
+
+    /// Whether a text is a day written `YYYY-MM-DD`.
+    static func isDay(_ text: String) -> Bool {
+        text.range(of: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", options: .regularExpression) != nil
+    }
+}
+
 /// A history database that cannot be opened or read.
 public struct HistoryError: Error, CustomStringConvertible {
+    /// What is wrong inside a database that opened (a value of the wrong type, say).
+    struct Damage: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
     public var path: String
     public var detail: String
     public var description: String { "\(path): not a usable swiftmod history database (\(detail))" }

@@ -31,7 +31,7 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files, unreadable) = try options.load()
-        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         guard result.failures.isEmpty else {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }
@@ -56,16 +56,20 @@ struct BaselineCommand: ParsableCommand {
         TemporaryFiles.removeOnInterrupt()
         _ = TemporaryFiles.removeStale(in: [(path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent])
         // An existing baseline must be readable: a corrupt one is never replaced by part of one.
-        let old: Baseline?
+        let loaded: Baseline?
         do {
-            old = try Baseline.load(path)
+            loaded = try Baseline.load(path)
         } catch Baseline.LoadError.missing {
             if prune { throw CommandFailure(message: "\(Baseline.LoadError.missing(path: path))", exitCode: ExitStatus.usage) }
-            old = nil
+            loaded = nil
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let updated: Baseline
+        // A skipped file (too big) is not looked at: its entries stay exactly as they were.
+        let skipped = Set(result.skipped.map(\.file))
+        let skippedEntries = loaded?.entries.filter { skipped.contains($0.file) && ids.contains($0.migration) } ?? []
+        let old = loaded.map { Baseline(entries: $0.entries.filter { !skipped.contains($0.file) || !ids.contains($0.migration) }) }
+        var updated: Baseline
         var message: String
         let display = Scanner.relativePath(path, root: configuration.root) ?? path
         if prune, let old {
@@ -117,6 +121,7 @@ struct BaselineCommand: ParsableCommand {
             let breakdown = perMigration.keys.sorted().map { "\($0): \(perMigration[$0]!)" }.joined(separator: ", ")
             message = "Recorded \(updated.entries.count) use\(updated.entries.count == 1 ? "" : "s") in \(display)\(breakdown.isEmpty ? "" : " (\(breakdown))")."
         }
+        if !skippedEntries.isEmpty { updated = Baseline(entries: updated.entries + skippedEntries) }
         do {
             try updated.write(to: path)
         } catch {

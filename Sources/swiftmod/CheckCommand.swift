@@ -45,9 +45,11 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         let ids = Set(migrations.map(\.id))
-        let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) })
+        // A skipped file (too big) is not looked at: its entries are neither matched nor fixed.
+        let skipped = Set(result.skipped.map(\.file))
+        let relevant = Baseline(entries: baseline.entries.filter { ids.contains($0.migration) && !skipped.contains($0.file) })
         let root = configuration.root
         let history = GitFileHistory(root: root, baselinePath: configuration.baselinePath)
         let comparison = Comparison(uses: result.uses, baseline: relevant,

@@ -3,6 +3,7 @@ import BundledCodemods
 import CodemodKit
 import Foundation
 import Lockdown
+import SwiftTree
 
 /// The options shared by `scan`, `baseline` and `check`: the configuration, which migrations,
 /// which paths, how many jobs.
@@ -22,11 +23,22 @@ struct LockdownOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Parse every file again instead of reusing .swiftmod/cache.")
     var noCache = false
 
+    @Option(help: ArgumentHelp("Skip (with a note) files bigger than this: bytes, or 4MB, 512KB (default: max-file-size in .swiftmod.yml, else 4MB).", valueName: "size"))
+    var maxFileSize: String?
+
     @Flag(name: .customLong("no-prefilter"), help: "Parse even files that cannot hold a use (the results are the same; for checking that).")
     var noPrefilter = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxFileSize, ByteSize.parse(maxFileSize) == nil {
+            throw ValidationError("--max-file-size: '\(maxFileSize)' is not a size; write bytes or a size like 4MB or 512KB")
+        }
+    }
+
+    /// The size limit: the option, else the configuration's, else the default.
+    func fileSizeLimit(_ configuration: Configuration?) -> Int {
+        maxFileSize.flatMap(ByteSize.parse) ?? configuration?.maxFileSize ?? SourceFileReader.defaultMaxFileSize
     }
 
     /// The configuration, its migrations, and the files to scan.
@@ -80,11 +92,13 @@ struct LockdownOptions: ParsableArguments {
     /// Scans, reusing and updating the cache, with progress on a terminal; reports unreadable
     /// files and folders on stderr (and in the result's failures, so every format shows them and
     /// the command fails).
-    func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = []) -> ScanResult {
+    /// - Throws: `CommandFailure` (usage) when a definition's regular expression ran out of time.
+    func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = []) throws -> ScanResult {
         let known = Set(configuration.migrations.map(\.id))
         var scanner = Scanner(root: configuration.root, migrations: migrations,
                               jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
         scanner.prefilter = !noPrefilter
+        scanner.maxFileSize = fileSizeLimit(configuration)
         let cachePath = ScanCache.defaultPath(root: configuration.root)
         var cache: ScanCache? = noCache ? nil
             : ScanCache.load(cachePath, key: ScanCache.key(for: migrations, knownIDs: known, version: Swiftmod.version))
@@ -93,6 +107,9 @@ struct LockdownOptions: ParsableArguments {
         var result = scanner.scan(files, cache: &cache, progress: progress.map { line in { line.update($0, $1) } })
         result.failures = unreadable + result.failures
         progress?.finish()
+        if let error = result.definitionErrors.first {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
         if var cache {
             // Keep what other (partial) runs cached for files this run did not look at.
             for (file, entry) in previous where cache.entries[file] == nil && !result.files.contains(file) {
@@ -101,6 +118,7 @@ struct LockdownOptions: ParsableArguments {
             cache.save(cachePath)
         }
         for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
+        for skipped in result.skipped { printError("note: \(SafeText.oneLine(skipped.description))") }
         return result
     }
 }

@@ -27,10 +27,20 @@ struct ParseCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Instead of the tree, print the captures of a tree-sitter query.", valueName: "query"))
     var query: String?
 
+    @Option(help: ArgumentHelp("Refuse files bigger than this: bytes, or 4MB, 512KB (default: 4MB).", valueName: "size"))
+    var maxFileSize: String?
+
+    func validate() throws {
+        if let maxFileSize, ByteSize.parse(maxFileSize) == nil {
+            throw ValidationError("--max-file-size: '\(maxFileSize)' is not a size; write bytes or a size like 4MB or 512KB")
+        }
+    }
+
     func run() throws {
         let source: SourceText
         do {
-            source = try SourceText(contentsOfFile: file)
+            let limit = maxFileSize.flatMap(ByteSize.parse) ?? SourceFileReader.defaultMaxFileSize
+            source = try SourceFileReader(maxFileSize: limit).source(ofFile: file)
         } catch let error as SourceFileError {
             throw CommandFailure(message: "\(error)", exitCode: error.isUsageError ? ExitStatus.usage : ExitStatus.failure)
         }
@@ -57,7 +67,12 @@ struct ParseCommand: ParsableCommand {
         } catch let error as Query.Error {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let matches = compiled.matches(in: tree)
+        let matches: [QueryMatch]
+        do {
+            matches = try compiled.matches(in: tree)
+        } catch {
+            throw CommandFailure(message: "--query: \(error)", exitCode: ExitStatus.usage)
+        }
         for (index, match) in matches.enumerated() {
             print("match \(index + 1) (pattern \(match.patternIndex + 1)):")
             for capture in match.captures {

@@ -49,7 +49,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files, unreadable) = try options.load()
-        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         let root = configuration.root
         let builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
                                       owners: CodeOwners.load(root: root), today: date ?? DateText.today)

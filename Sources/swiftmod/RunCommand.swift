@@ -1,6 +1,7 @@
 import ArgumentParser
 import CodemodKit
 import Foundation
+import SwiftTree
 
 /// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
 struct RunCommand: ParsableCommand {
@@ -52,12 +53,18 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also process *.swift symbolic links whose target is outside the tree (by default they are left alone, with a note).")
     var followOutsideLinks = false
 
+    @Option(help: ArgumentHelp("Skip (with a note) files bigger than this: bytes, or 4MB, 512KB (default: max-file-size in .swiftmod.yml, else 4MB).", valueName: "size"))
+    var maxFileSize: String?
+
     @OptionGroup var codemods: CodemodOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case diff, json }
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxFileSize, ByteSize.parse(maxFileSize) == nil {
+            throw ValidationError("--max-file-size: '\(maxFileSize)' is not a size; write bytes or a size like 4MB or 512KB")
+        }
     }
 
     func run() throws {
@@ -89,7 +96,7 @@ struct RunCommand: ParsableCommand {
                 return false
             }
             for link in outsideLinks {
-                printError("note: \(link.path): a symbolic link to \(link.target), outside the tree; left alone (--follow-outside-links processes it)")
+                printError("note: \(SafeText.oneLine(link.path)): a symbolic link to \(SafeText.oneLine(link.target)), outside the tree; left alone (--follow-outside-links processes it)")
             }
         }
         if write {
@@ -98,10 +105,11 @@ struct RunCommand: ParsableCommand {
             TemporaryFiles.removeOnInterrupt()
             let folders = Set(files.map { (URL(fileURLWithPath: $0).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent })
             for stale in TemporaryFiles.removeStale(in: folders) {
-                printError("note: removed \(display(stale)), a temporary file left by an interrupted run")
+                printError("note: removed \(SafeText.oneLine(display(stale))), a temporary file left by an interrupted run")
             }
         }
-        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs) { display($0) })
+        let limit = try maxFileSize.flatMap(ByteSize.parse) ?? codemods.configuration()?.maxFileSize ?? SourceFileReader.defaultMaxFileSize
+        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, maxFileSize: limit) { display($0) })
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
         let summary = runner.run(files) { outcome in
@@ -110,6 +118,8 @@ struct RunCommand: ParsableCommand {
             switch outcome.status {
             case let .refused(message), let .failed(message):
                 printError("error: \(SafeText.oneLine(message))")
+            case let .skipped(message):
+                printError("note: \(SafeText.oneLine(message))")
             default: break
             }
             for refusal in outcome.refusals {
@@ -144,6 +154,9 @@ struct RunCommand: ParsableCommand {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
         }
         printError(describe(summary, codemod: codemod))
+        if let error = summary.definitionError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
         if summary.filesRefused + summary.filesFailed > 0 || !unreadableFolders.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
@@ -172,6 +185,7 @@ struct RunCommand: ParsableCommand {
         var text = "\(codemod.id): \(plural(summary.filesScanned, "file")) scanned, "
             + "\(summary.filesChanged) \(write ? "written" : "to change"), \(plural(summary.edits, "edit")), "
             + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
+        if summary.filesSkipped > 0 { text += "; \(plural(summary.filesSkipped, "file")) over the size limit not read" }
         if summary.filesWithSyntaxErrors > 0 {
             text += "; \(plural(summary.filesWithSyntaxErrors, "file")) with syntax errors (rewritten outside the damaged regions)"
         }
@@ -251,8 +265,9 @@ struct RunReport: Encodable {
     var summary: Summary
 
     struct Summary: Encodable {
-        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, sitesSkipped, sitesNotConverted: Int
+        var filesScanned, filesChanged, edits, uses, filesRefused, filesFailed, filesSkipped, sitesSkipped, sitesNotConverted: Int
         init(_ summary: RunSummary) {
+            filesSkipped = summary.filesSkipped
             filesScanned = summary.filesScanned; filesChanged = summary.filesChanged; edits = summary.edits
             uses = summary.uses; filesRefused = summary.filesRefused; filesFailed = summary.filesFailed
             sitesSkipped = summary.sitesSkipped; sitesNotConverted = summary.sitesNotConverted
@@ -303,6 +318,7 @@ struct FileRecord: Encodable {
         case .written: status = "written"
         case let .refused(text): status = "refused"; message = text
         case let .failed(text): status = "failed"; message = text
+        case let .skipped(text): status = "skipped"; message = text
         }
         uses = outcome.uses.map { UseRecord(line: $0.start.line, column: $0.start.column, text: $0.text, inErrorRegion: $0.inErrorRegion) }
         changes = outcome.changes

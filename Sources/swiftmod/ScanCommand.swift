@@ -23,7 +23,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files, unreadable) = try options.load()
-        let result = options.scan(configuration, migrations, files, unreadable: unreadable)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures)
         print(format.reporter.render(report), terminator: "")

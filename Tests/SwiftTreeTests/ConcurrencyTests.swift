@@ -23,16 +23,16 @@ import Testing
             """
         }
         let query = try Query("((simple_identifier) @id (#match? @id \"^title[0-9]+$\"))")
-        let expected = sources.map { source -> String in
+        let expected = try sources.map { source -> String in
             let tree = Parser().parse(source)
-            return query.matches(in: tree).map { "\($0["id"]!.text)@\($0["id"]!.start)" }.joined()
+            return try query.matches(in: tree).map { "\($0["id"]!.text)@\($0["id"]!.start)" }.joined()
         }
         let results = ResultBox(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             let parser = Parser()
             for index in stride(from: worker, to: sources.count, by: 8) {
                 let tree = parser.parse(sources[index])
-                let found = query.matches(in: tree).map { "\($0["id"]!.text)@\($0["id"]!.start)" }.joined()
+                let found = (try? query.matches(in: tree))!.map { "\($0["id"]!.text)@\($0["id"]!.start)" }.joined()
                 results.set(index, found + (tree.hasErrors ? "!" : ""))
             }
         }

@@ -79,7 +79,12 @@ public struct RebindSelfAction: RewriteAction {
             if shorthand { edits.append(Self.removal(ofValueAfter: binding, through: value, in: context.tree.source)) }
             return edits
         }
-        if let clash = Self.declarationClash(of: name, around: statement) {
+        let facts = Self.facts(context)
+        let around = facts.fact(of: statement)
+        let clash = around.container.flatMap { container in
+            context.memo.value("rebind-self.clash.\(name).\(container.byteRange)") { Self.declarationClash(of: name, in: container) }
+        }
+        if let clash {
             throw SiteRefusal(location: binding.start,
                               message: "'\(name)' is already used in this scope (line \(clash.start.line)); rename it or choose another --param binding")
         }
@@ -90,10 +95,10 @@ public struct RebindSelfAction: RewriteAction {
         var edits = [Edit(range: binding.byteRange, replacement: name)]
         // Members of the enclosing type, minus any name declared locally in the enclosing method
         // (a parameter or variable of that name hides the member).
-        let typeName = statement.ancestors.first { $0.kind == "class_declaration" }?.child(field: "name")?.text ?? ""
+        let typeName = around.innermostClass?.child(field: "name")?.text ?? ""
         let members = context.memo.value("rebind-self.members.\(typeName)") { Self.memberNames(enclosing: statement) }
         for region in Self.scope(of: statement, after: value) {
-            Self.renameUses(in: region, to: name, members: members, into: &edits)
+            Self.renameUses(in: region, to: name, members: members, facts: facts, into: &edits)
         }
         return edits
     }
@@ -160,7 +165,8 @@ public struct RebindSelfAction: RewriteAction {
     static let typeDeclarations: Set<String> = ["class_declaration", "protocol_declaration"]
 
     /// Renames `self` in a region, skipping what has a `self` of its own.
-    static func renameUses(in region: Node, to name: String, members: Set<String>, into edits: inout [Edit]) {
+    static func renameUses(in region: Node, to name: String, members: Set<String>, facts: AncestorFacts<Fact>,
+                           into edits: inout [Edit]) {
         region.walk { node in
             switch node.kind {
             case _ where typeDeclarations.contains(node.kind):
@@ -181,7 +187,8 @@ public struct RebindSelfAction: RewriteAction {
                 // `if let detail {` unwraps the member `detail` through the implicit self.
                 if isShorthandBinding(node), members.contains(node.text), !isHiddenByLocal(node) {
                     edits.append(Edit(range: node.byteRange.upperBound..<node.byteRange.upperBound, replacement: " = \(name).\(node.text)"))
-                } else if members.contains(node.text), isImplicitMemberReference(node), !isHiddenByLocal(node) {
+                } else if members.contains(node.text), !facts.fact(of: node).inNameOnlyExpression,
+                          isImplicitMemberReference(node), !isHiddenByLocal(node) {
                     edits.append(Edit(range: node.byteRange.lowerBound..<node.byteRange.lowerBound, replacement: "\(name)."))
                 }
                 return false
@@ -268,8 +275,8 @@ public struct RebindSelfAction: RewriteAction {
         if node.fieldName == "name", ["tuple_expression", "tuple_type_item", "call_suffix"].contains(parent.kind) { return false }
         // Names the compiler declares implicitly: `error` in `catch`, `newValue`/`oldValue` in observers.
         if implicitNames.contains(node.text) { return false }
-        // `#selector(close)` and `#keyPath(url)` name a member; they do not use self.
-        if node.ancestors.contains(where: { nameOnlyExpressions.contains($0.kind) }) { return false }
+        // `#selector(close)` and `#keyPath(url)` name a member (checked by the caller, with the
+        // tree's facts); they do not use self.
         switch parent.kind {
         case "navigation_suffix", "value_argument_label", "capture_list_item", "type_identifier":
             return false
@@ -412,12 +419,34 @@ public struct RebindSelfAction: RewriteAction {
         } ?? false
     }
 
-    /// A use or declaration of `name` in the closure or function around the statement, which the
-    /// new binding would shadow or clash with.
-    static func declarationClash(of name: String, around statement: Node) -> Node? {
-        let container = statement.ancestors.first { ["lambda_literal", "function_declaration", "source_file"].contains($0.kind) }
+    /// What a rebinding needs to know about the nodes around it, computed once per node of a tree.
+    struct Fact {
+        /// The innermost type declaration or extension.
+        var innermostClass: Node?
+        /// The innermost closure or function (or the file), where a new name could clash.
+        var container: Node?
+        /// Inside `#selector(...)`, `#keyPath(...)` or a key path.
+        var inNameOnlyExpression = false
+    }
+
+    /// The per-tree facts (one `TreeMemo` entry per tree).
+    static func facts(_ context: ActionContext) -> AncestorFacts<Fact> {
+        context.memo.value("rebind-self.facts") {
+            AncestorFacts(initial: Fact()) { above, node in
+                var fact = above
+                if node.kind == "class_declaration" { fact.innermostClass = node }
+                if ["lambda_literal", "function_declaration", "source_file"].contains(node.kind) { fact.container = node }
+                if nameOnlyExpressions.contains(node.kind) { fact.inNameOnlyExpression = true }
+                return fact
+            }
+        }
+    }
+
+    /// The first use or declaration of `name` in a closure or function (the one around a
+    /// rebinding), which the new binding would shadow or clash with.
+    static func declarationClash(of name: String, in container: Node) -> Node? {
         var clash: Node?
-        container?.walk { node in
+        container.walk { node in
             if clash != nil { return false }
             if node.kind == "simple_identifier", node.text == name || node.text == "`\(name)`" {
                 clash = node

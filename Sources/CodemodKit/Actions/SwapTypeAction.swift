@@ -57,13 +57,10 @@ public struct SwapTypeAction: RewriteAction {
     public func classify(_ context: ActionContext) -> MatchVerdict {
         guard let node = context.match["name"] else { return .ignore }
         let names = Names(context.params)
-        let ancestors = node.ancestors
-        if ancestors.contains(where: { $0.kind == "selector_expression" || $0.kind == "key_path_string_expression" }) {
-            return .ignore
-        }
+        let fact = Self.facts(names, context).fact(of: node)
+        if fact.inNameOnlyExpression { return .ignore }
         // Declarations named like the old type.
-        for declaration in ancestors where Self.typeDeclarations.contains(declaration.kind) {
-            guard names.isOldType(Self.declaredName(of: declaration)) else { continue }
+        if let declaration = fact.oldTypeDeclaration {
             let inName = declaration.child(field: "name").map { $0.byteRange.contains(node.byteRange.lowerBound) } ?? false
             if !inName { return .ignore }                    // inside the old type or its extension
             if Self.isExtension(declaration) { return .use }  // reported by edits(in:)
@@ -73,17 +70,57 @@ public struct SwapTypeAction: RewriteAction {
         if node.parent?.kind == "type_parameter" {
             return .note("a generic parameter `\(names.from)` is declared here; uses of `\(names.from)` in its scope mean it and are left alone")
         }
-        let shadowingTypes = context.memo.value("swap-type.typesDeclaring.\(names.from)") {
-            Self.typesDeclaring(names.from, in: context.tree)
-        }
-        if Self.isShadowed(node, ancestors: ancestors, name: names.from, shadowingTypes: shadowingTypes) { return .ignore }
+        if fact.shadowed { return .ignore }
         return Self.position(of: node, names: names) == nil ? .ignore : .use
+    }
+
+    /// What a use needs to know about the nodes around it, computed once per node of a tree.
+    struct Fact {
+        /// Inside `#selector(...)` or `#keyPath(...)`.
+        var inNameOnlyExpression = false
+        /// The innermost type declaration (or extension) named like the old type.
+        var oldTypeDeclaration: Node?
+        /// The innermost class, struct, enum or extension.
+        var innermostType: Node?
+        /// Whether a scope around gives the name its own meaning: a nested type, an associated
+        /// type, an enum case or a generic parameter — in the scope itself (a child other than the
+        /// one holding the node) or, for a type, in any declaration or extension of it in the file.
+        var shadowed = false
+    }
+
+    /// The per-tree facts for these names (one `TreeMemo` entry per tree).
+    static func facts(_ names: Names, _ context: ActionContext) -> AncestorFacts<Fact> {
+        context.memo.value("swap-type.facts.\(names.from).\(names.module)") {
+            let shadowingTypes = typesDeclaring(names.from, in: context.tree)
+            // The named children of each scope that declare the name, found once per scope.
+            var declaring: [Node: [Node]] = [:]
+            return AncestorFacts(initial: Fact()) { above, node in
+                var fact = above
+                if node.kind == "selector_expression" || node.kind == "key_path_string_expression" { fact.inNameOnlyExpression = true }
+                if typeDeclarations.contains(node.kind), names.isOldType(declaredName(of: node)) { fact.oldTypeDeclaration = node }
+                if node.kind == "class_declaration" { fact.innermostType = node }
+                if !fact.shadowed, let scope = node.parent {
+                    if scope.kind == "class_declaration" || scope.kind == "protocol_declaration",
+                       let typeName = declaredName(of: scope), shadowingTypes.contains(lastComponent(typeName)) {
+                        fact.shadowed = true
+                    } else if scope.kind != "source_file" {
+                        let declarations = declaring[scope] ?? {
+                            let found = scope.namedChildren.filter { declares($0, names.from) }
+                            declaring[scope] = found
+                            return found
+                        }()
+                        fact.shadowed = declarations.contains { $0 != node }
+                    }
+                }
+                return fact
+            }
+        }
     }
 
     public func edits(in context: ActionContext) throws -> [Edit] {
         guard let node = context.match["name"] else { return [] }
         let names = Names(context.params)
-        if let declaration = node.ancestors.first(where: { $0.kind == "class_declaration" }), Self.isExtension(declaration),
+        if let declaration = Self.facts(names, context).fact(of: node).innermostType, Self.isExtension(declaration),
            names.isOldType(Self.declaredName(of: declaration)) {
             throw SiteRefusal(location: node.start, message: "an extension of `\(names.from)`: its members do not exist on `\(names.toName)`; port them by hand (callers of these members will now see `\(names.toName)`)")
         }
@@ -155,22 +192,6 @@ public struct SwapTypeAction: RewriteAction {
 
     static func isExtension(_ declaration: Node) -> Bool {
         declaration.child(field: "declaration_kind")?.text == "extension"
-    }
-
-    /// Whether a scope around the node declares its own meaning of the name: a nested type, an
-    /// associated type, an enum case or a generic parameter — in the scope itself or, for a type,
-    /// in any declaration or extension of that type in the file.
-    static func isShadowed(_ node: Node, ancestors: [Node], name: String, shadowingTypes: Set<String>) -> Bool {
-        for scope in ancestors {
-            if scope.kind == "class_declaration" || scope.kind == "protocol_declaration",
-               let typeName = declaredName(of: scope), shadowingTypes.contains(lastComponent(typeName)) {
-                return true
-            }
-            for child in scope.namedChildren where !child.byteRange.contains(node.byteRange.lowerBound) {
-                if scope.kind != "source_file", declares(child, name) { return true }
-            }
-        }
-        return false
     }
 
     /// Whether a declaration (a direct child of a scope) gives the name its own meaning.

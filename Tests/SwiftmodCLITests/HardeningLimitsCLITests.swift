@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// What no input may do to any command: hang on a FIFO, read a device forever, take gigabytes
+/// for one big file, overflow the stack on deep nesting, or crash on a damaged history.
+@Suite struct HardeningLimitsCLITests {
+    static let outlet = "class A { @IBOutlet weak var label: UILabel! }\n"
+
+    /// A repository with one use, a baseline, and a configuration.
+    func repository() throws -> Scratch {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        try repo.write("A.swift", Self.outlet)
+        try repo.git(["init", "-q"])
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        return repo
+    }
+
+    /// swiftmod, stopped after a minute: a hang fails the test instead of the suite.
+    func swiftmod(_ arguments: [String], in directory: String) throws -> CLI.Result {
+        try CLI.run("timeout", ["60", CLI.binary] + arguments, in: directory)
+    }
+
+    @Test(arguments: [["scan"], ["check"], ["baseline"], ["report"], ["run", "strong-iboutlet", "."]])
+    func specialFilesAreReportedByKindAndNeverOpened(command: [String]) throws {
+        let repo = try repository()
+        #expect(mkfifo(repo.url("Pipe.swift").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: repo.url("Zero.swift").path, withDestinationPath: "/dev/zero")
+        let socket = try CLI.run("python3", ["-c", "import socket; socket.socket(socket.AF_UNIX).bind('Socket.swift')"], in: repo.path)
+        #expect(socket.status == 0, "\(socket.stderr)")
+        let result = try swiftmod(command, in: repo.path)
+        #expect(result.status == 1, "\(command): \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("Pipe.swift: is a FIFO, not a regular file"), "\(result.stderr)")
+        #expect(result.stderr.contains("is a character device, not a regular file"), "\(result.stderr)")
+        #expect(result.stderr.contains("Socket.swift: is a socket, not a regular file"), "\(result.stderr)")
+        #expect(!result.stderr.contains("permission"))
+    }
+
+    @Test func bigFilesAreSkippedWithANoteAndKeepTheirBaselineEntries() throws {
+        let repo = try repository()
+        let filler = String(repeating: "// generated line of filler text\n", count: 160_000)  // 5.3 MB
+        try repo.write("Big.swift", filler + Self.outlet)
+        // Recorded with a higher limit: the big file has an entry in the baseline.
+        #expect(try swiftmod(["baseline", "--max-file-size", "10MB"], in: repo.path).status == 0)
+        #expect(try repo.text(".swiftmod-baseline.jsonl").contains("Big.swift"))
+        for command in [["scan"], ["check", "--strict"], ["baseline"], ["baseline", "--prune"], ["report"], ["run", "strong-iboutlet", "."]] {
+            let result = try swiftmod(command, in: repo.path)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("note: Big.swift: skipped: 5 MB is over the 4 MB file size limit"), "\(command): \(result.stderr)")
+            #expect(!result.stdout.contains("Big.swift"), "\(command)")
+        }
+        // Skipped files keep their entries: the ratchet does not mistake them for fixed uses.
+        #expect(try repo.text(".swiftmod-baseline.jsonl").contains("Big.swift"))
+        // The limit is configurable in the configuration too.
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\nmax-file-size: 8MB\n")
+        let scan = try swiftmod(["scan"], in: repo.path)
+        #expect(scan.stdout.contains("Big.swift:160001:"), "\(scan.stdout)")
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\nmax-file-size: lots\n")
+        let bad = try swiftmod(["scan"], in: repo.path)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("max-file-size"))
+    }
+
+    @Test func deepNestingParsesAndPrints() throws {
+        let repo = try Scratch()
+        let depth = 20_000
+        try repo.write("Deep.swift", "let v = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n")
+        let result = try swiftmod(["parse", "Deep.swift"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("(source_file"))
+    }
+
+    @Test func aCatastrophicPatternIsAUsageErrorNamingFileAndField() throws {
+        let repo = try Scratch()
+        try repo.write("Tools/slow.yml", """
+        id: slow
+        summary: Slow
+        why: Because.
+        match:
+          query: "(property_declaration) @id"
+          constraints:
+            id: { matches: "^(\\\\w+\\\\s?)+$" }
+        """)
+        try repo.write("A.swift", "let thisisalongidentifierwithmanyletters = y!\n")
+        let result = try swiftmod(["run", "slow", "A.swift", "--codemods", "Tools"], in: repo.path)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("slow.yml: field 'match.constraints.id.matches': the regular expression"), "\(result.stderr)")
+    }
+
+    /// Damage another program (or a hand edit) could do; the NOT NULL columns are made nullable first.
+    static let nullable = "PRAGMA writable_schema=ON; UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE type = 'table';"
+
+    @Test(arguments: ["UPDATE count SET uses = NULL", "UPDATE count SET uses = 'many'", "UPDATE snapshot SET date = NULL",
+                      "UPDATE snapshot SET date = 20261122"])
+    func aDamagedHistoryIsAClearError(damage: String) throws {
+        let repo = try repository()
+        #expect(try swiftmod(["report", "--record"], in: repo.path).status == 0)
+        let history = repo.url(".swiftmod/history.sqlite").path
+        let sqlite = try CLI.run("python3", ["-c", """
+            import sqlite3, sys
+            for script in sys.argv[2:]:
+                db = sqlite3.connect(sys.argv[1]); db.executescript(script); db.commit(); db.close()
+            """, history, Self.nullable, damage + ";"])
+        #expect(sqlite.status == 0, "\(sqlite.stderr)")
+        let result = try swiftmod(["report"], in: repo.path)
+        #expect(result.status == 2, "\(damage): \(result.stderr)")
+        #expect(result.stderr.contains("history.sqlite: not a usable swiftmod history database"), "\(result.stderr)")
+    }
+}
