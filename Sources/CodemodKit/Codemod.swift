@@ -120,6 +120,9 @@ public final class Codemod: @unchecked Sendable {
                 guard let action = actions.action(named: name) else {
                     throw ParameterError(codemod: definition.id, message: "unknown built-in action '\(name)'")
                 }
+                if let problem = action.problem(with: values) {
+                    throw ParameterError(codemod: definition.id, message: problem)
+                }
                 return .action(action)
             }
         }

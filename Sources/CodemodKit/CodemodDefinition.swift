@@ -129,11 +129,12 @@ public struct CodemodDefinition: Sendable {
     }
 }
 
-/// Swift's keywords that cannot name a type or a variable without backticks.
+/// Swift's keywords that cannot name a type or a variable without backticks (contextual ones
+/// such as `open`, `async` or `get` can).
 public enum SwiftKeywords {
     public static let reserved: Set<String> = [
         "_", "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
         "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",

@@ -78,7 +78,7 @@ import Testing
     static func seconds(_ codemod: Codemod, _ source: String) throws -> Double {
         let tree = Parser().parse(source)
         var best = Double.infinity
-        for _ in 0..<3 {
+        for _ in 0..<5 {
             let started = DispatchTime.now().uptimeNanoseconds
             let transformation = try codemod.transform(tree)
             #expect(!transformation.edits.isEmpty)
@@ -118,9 +118,10 @@ import Testing
             (codemod, make) = (try Self.bundled("backtick-self", ["binding": "this"]),
                                { Self.nestedIfs($0, around: "run { [weak self] in guard let `self` = self else { return }; self.x = false }") })
         }
-        let small = try Self.seconds(codemod, make(2_000))
-        let large = try Self.seconds(codemod, make(4_000))
+        // Best of five runs each, at sizes large enough that a busy machine's pauses matter less.
+        let small = try Self.seconds(codemod, make(4_000))
+        let large = try Self.seconds(codemod, make(8_000))
         // Linear: about 2; quadratic: 4. A little slack for a busy machine, and for tiny times.
-        #expect(large < 3 * small + 0.05, "\(shape): \(small) s for 2,000, \(large) s for 4,000")
+        #expect(large < 3 * small + 0.05, "\(shape): \(small) s for 4,000, \(large) s for 8,000")
     }
 }

@@ -109,6 +109,25 @@ import Testing
         #expect(try scratch.text("A.swift") == weakOutlet)
     }
 
+    /// A keyword cannot name the binding (`guard let class = self` does not compile): a usage
+    /// error naming the parameter, before any file is read; `self`, the default, and words Swift
+    /// only reserves in some places (`async`, `open`) are names.
+    @Test func keywordBindingIsAUsageError() throws {
+        let scratch = try Scratch()
+        let source = "final class A {\n    func f() {\n        g { [weak self] in\n            guard let `self` = self else { return }\n            self.h()\n        }\n    }\n}\n"
+        try scratch.write("A.swift", source)
+        for keyword in ["class", "in", "_", "true", "Self", "init", "super", "Any", "Type", "inout", "let", "var", "func", "nil", "try"] {
+            let run = try CLI.swiftmod(["run", "backtick-self", "A.swift", "--param", "binding=\(keyword)", "--write"], in: scratch.path)
+            #expect(run.status == 2, "binding=\(keyword)")
+            #expect(run.stderr.contains("parameter 'binding'") && run.stderr.contains("'\(keyword)'"), "\(run.stderr)")
+        }
+        #expect(try scratch.text("A.swift") == source)
+        for name in ["self", "this", "async", "open", "strongSelf"] {
+            let run = try CLI.swiftmod(["run", "backtick-self", "A.swift", "--param", "binding=\(name)"], in: scratch.path)
+            #expect(run.status == 0, "binding=\(name): \(run.stderr)")
+        }
+    }
+
     @Test func badFilesAreReportedAndTheRestWritten() throws {
         let scratch = try Scratch()
         try scratch.write("Good.swift", weakOutlet)

@@ -6,17 +6,21 @@ import SwiftTree
 /// The match must capture `@binding` (the `` `self` `` identifier) and `@value` (the `self`
 /// expression after `=`) inside a guard, if or while statement (`@statement`). Parameters:
 /// - `binding`: `self` (default) gives `guard let self`; any other identifier, such as `this`,
-///   gives `guard let this = self` and renames every use of the rebound `self` in its scope.
+///   gives `guard let this = self` and renames every use of the rebound `self` in its scope
+///   (a Swift keyword is refused when the codemod is bound).
 /// - `shorthand`: `true` (default) writes `let self`; `false` writes `let self = self`.
 ///
 /// The scope of a rebinding is the statement's later conditions, plus the rest of the enclosing
 /// block after a `guard`, or the body of an `if` / `while` (never an `else` branch). Inside it,
-/// `self` is renamed in nested closures without their own `[weak self]` / `[unowned self]`
-/// (those are left alone), in a strong `[self]` capture, in local functions, `defer` blocks and
-/// string interpolations, but not inside nested type declarations. Implicit uses of members of the
-/// enclosing type written in the same file (`reload()` for `self.reload()`) get an explicit
-/// `this.`, unless a local declaration or pattern binding hides them; a name after a leading dot
-/// (`case let .openLink(url)`) is an enum case, never such a use.
+/// `self` is renamed in nested closures without their own `[weak self]` (those are left alone, but
+/// for their capture lists), in a strong `[self]` or `[unowned self]` capture, in local functions,
+/// `defer` blocks and string interpolations, but not inside nested type declarations. Implicit
+/// uses of members of the enclosing type written in the same file, or given to it by a superclass
+/// or protocol declared there (`reload()` for `self.reload()`), get an explicit `this.`, unless a
+/// local declaration, pattern binding or capture hides them (`[weak listener]` becomes
+/// `[weak listener = this.listener]`); a name after a leading dot (`case let .openLink(url)`) is an
+/// enum case, never such a use. A site is left, with a note, when what a use means depends on an
+/// `#if`, or when the code around it has a syntax error.
 public struct RebindSelfAction: RewriteAction {
     public let name = "rebind-self"
     public let summary = "rewrite a backtick self rebinding as `let self`, or as a named binding with its uses renamed"
@@ -42,6 +46,16 @@ public struct RebindSelfAction: RewriteAction {
     }
 
     static let conditionalStatements: Set<String> = ["guard_statement", "if_statement", "while_statement"]
+
+    /// Words Swift does not accept as the name of a binding (`guard let class = self` does not
+    /// compile): its keywords, and `Any`, `Type` and `Protocol`, which name types; `self` is the
+    /// default (`guard let self`).
+    static let reservedWords = SwiftKeywords.reserved.union(["Any", "Type", "Protocol"]).subtracting(["self"])
+
+    public func problem(with params: [String: String]) -> String? {
+        guard let binding = params["binding"], Self.reservedWords.contains(binding) else { return nil }
+        return "parameter 'binding' must be an identifier, not the Swift keyword '\(binding)' (try --param binding=this)"
+    }
 
     public func classify(_ context: ActionContext) -> MatchVerdict {
         guard let binding = context.match["binding"] else { return .ignore }
@@ -80,8 +94,7 @@ public struct RebindSelfAction: RewriteAction {
             return edits
         }
         let facts = Self.facts(context)
-        let around = facts.fact(of: statement)
-        let clash = around.container.flatMap { container in
+        let clash = facts.fact(of: statement).container.flatMap { container in
             context.memo.value("rebind-self.clash.\(name).\(container.byteRange)") { Self.declarationClash(of: name, in: container) }
         }
         if let clash {
@@ -92,15 +105,31 @@ public struct RebindSelfAction: RewriteAction {
             throw SiteRefusal(location: binding.start,
                               message: "the rebinding is inside an #if block, so its scope differs between build configurations; rename it by hand")
         }
-        var edits = [Edit(range: binding.byteRange, replacement: name)]
         // Members of the enclosing type, minus any name declared locally in the enclosing method
         // (a parameter or variable of that name hides the member).
-        let typeName = around.innermostClass?.child(field: "name")?.text ?? ""
-        let members = context.memo.value("rebind-self.members.\(typeName)") { Self.memberNames(enclosing: statement) }
-        for region in Self.scope(of: statement, after: value) {
-            Self.renameUses(in: region, to: name, members: members, facts: facts, into: &edits)
+        let typeName = Self.enclosingType(of: statement).map(Self.qualifiedName) ?? ""
+        let members = context.memo.value("rebind-self.members.\(typeName)") { Self.members(enclosing: statement) }
+        let regions = Self.scope(of: statement, after: value)
+        // A rename inside a syntax error could change what damaged code means: leave the site.
+        // So could one in the closure or function around it: the parser may have read the code
+        // after a missing brace as part of the scope.
+        let container = statement.ancestors.first { ["lambda_literal", "function_declaration"].contains($0.kind) }
+        for error in context.tree.errorRegions {
+            let touches = { (node: Node) in
+                error.byteRange.overlaps(node.byteRange) || node.byteRange.lowerBound...node.byteRange.upperBound ~= error.byteRange.lowerBound
+            }
+            if regions.contains(where: touches) || container.map(touches) == true {
+                throw SiteRefusal(location: binding.start,
+                                  message: "the code around the rebinding has a syntax error (line \(error.start.line)); fix it, or rename by hand")
+            }
         }
-        return edits
+        let renamer = Renamer(name: name, members: members, facts: facts)
+        for region in regions { renamer.rename(in: region) }
+        if let (use, declaration) = renamer.configurationDependent.first {
+            throw SiteRefusal(location: binding.start,
+                              message: "what '\(use.text)' means at line \(use.start.line) depends on the build configuration (declared inside an #if block at line \(declaration.start.line)); rename by hand")
+        }
+        return [Edit(range: binding.byteRange, replacement: name)] + renamer.edits
     }
 
     /// The removal of `= self` after the binding (with the blanks before `=` when it shares a line
@@ -164,36 +193,113 @@ public struct RebindSelfAction: RewriteAction {
     /// Node kinds that declare a type: `self` inside them is that type's instance.
     static let typeDeclarations: Set<String> = ["class_declaration", "protocol_declaration"]
 
-    /// Renames `self` in a region, skipping what has a `self` of its own.
-    static func renameUses(in region: Node, to name: String, members: Set<String>, facts: AncestorFacts<Fact>,
-                           into edits: inout [Edit]) {
-        region.walk { node in
+    /// What an unqualified name may refer to through the implicit self.
+    struct Members {
+        /// Instance members (properties and methods).
+        var names: Set<String> = []
+        /// Properties with an attribute that may be a property wrapper (`@Clamped var level`):
+        /// `$level` (the projection) and `_level` (the storage) are members too.
+        var wrapped: Set<String> = []
+
+        /// The names whose local declarations hide an identifier that reaches a member through
+        /// self, or nil when the identifier is no member.
+        func hidingNames(of identifier: String) -> [String]? {
+            if names.contains(identifier) { return [identifier] }
+            if identifier.hasPrefix("$"), wrapped.contains(String(identifier.dropFirst())) {
+                return [String(identifier.dropFirst())]
+            }
+            if identifier.hasPrefix("_"), wrapped.contains(String(identifier.dropFirst())) {
+                return [identifier, String(identifier.dropFirst())]
+            }
+            return nil
+        }
+    }
+
+    /// Renames the uses of the rebound `self` in the scope's regions, skipping what has a `self`
+    /// of its own, and remembers the implicit member uses whose meaning depends on `#if`.
+    final class Renamer {
+        let name: String
+        let members: Members
+        let facts: AncestorFacts<Fact>
+        var edits: [Edit] = []
+        /// Uses that a declaration inside an `#if` block hides in some build configurations only.
+        var configurationDependent: [(use: Node, declaration: Node)] = []
+
+        init(name: String, members: Members, facts: AncestorFacts<Fact>) {
+            self.name = name
+            self.members = members
+            self.facts = facts
+        }
+
+        func rename(in region: Node) {
+            region.walk { visit($0) }
+        }
+
+        private func visit(_ node: Node) -> Bool {
             switch node.kind {
             case _ where typeDeclarations.contains(node.kind):
                 return false
             case "lambda_literal":
-                if capturesSelfWeakly(node) { return false }
-                // `[unowned self]` captures the rebound self: it becomes `[unowned this]`.
-                for item in node.child(field: "captures")?.namedChildren ?? [] where item.kind == "capture_list_item" {
-                    if let captured = item.child(field: "name"), captured.kind == "simple_identifier", captured.text == "self" {
-                        edits.append(Edit(range: captured.byteRange, replacement: name))
-                    }
-                }
-                return true
+                closure(node)
+                return false
             case "self_expression":
                 if node.text == "self" { edits.append(Edit(range: node.byteRange, replacement: name)) }
                 return false
             case "simple_identifier":
-                // `if let detail {` unwraps the member `detail` through the implicit self.
-                if isShorthandBinding(node), members.contains(node.text), !isHiddenByLocal(node) {
-                    edits.append(Edit(range: node.byteRange.upperBound..<node.byteRange.upperBound, replacement: " = \(name).\(node.text)"))
-                } else if members.contains(node.text), !facts.fact(of: node).inNameOnlyExpression,
-                          isImplicitMemberReference(node), !isHiddenByLocal(node) {
+                guard let hiding = members.hidingNames(of: node.text) else { return false }
+                if isShorthandBinding(node), hiding == [node.text] {
+                    // `if let detail {` unwraps the member `detail` through the implicit self.
+                    if isMember(node, hiding) {
+                        edits.append(Edit(range: node.byteRange.upperBound..<node.byteRange.upperBound, replacement: " = \(name).\(node.text)"))
+                    }
+                } else if !facts.fact(of: node).inNameOnlyExpression, isImplicitMemberReference(node), isMember(node, hiding) {
                     edits.append(Edit(range: node.byteRange.lowerBound..<node.byteRange.lowerBound, replacement: "\(name)."))
                 }
                 return false
             default:
                 return true
+            }
+        }
+
+        /// Whether no local declaration hides the member at `node`; one inside an `#if` block that
+        /// does so in some configurations only is remembered.
+        private func isMember(_ node: Node, _ names: [String]) -> Bool {
+            for hidden in names {
+                switch visibility(of: hidden, at: node) {
+                case .member: continue
+                case .local: return false
+                case let .dependsOnConfiguration(declaration):
+                    configurationDependent.append((node, declaration))
+                    return false
+                }
+            }
+            return true
+        }
+
+        /// A nested closure: its capture list is evaluated where the closure is written, so the
+        /// captured values and a capture of a member (`[count]`, `[weak listener]`) use the rebound
+        /// self; the body is left alone when the closure captures `[weak self]` (it has its own).
+        private func closure(_ node: Node) {
+            let weak = capturesSelfWeakly(node)
+            for item in node.child(field: "captures")?.namedChildren ?? [] where item.kind == "capture_list_item" {
+                if let value = item.child(field: "value") {
+                    value.walk { visit($0) }
+                    continue
+                }
+                guard let captured = item.child(field: "name") else { continue }
+                if captured.text == "self" {
+                    // `[self]` becomes `[this]`, `[unowned self]` `[unowned this]`; `[weak self]` stays.
+                    if !weak { edits.append(Edit(range: captured.byteRange, replacement: name)) }
+                } else if captured.kind == "simple_identifier", members.hidingNames(of: captured.text) == [captured.text],
+                          isMember(captured, [captured.text]) {
+                    // `[weak listener]` captures `self.listener` under the name `listener`.
+                    edits.append(Edit(range: captured.byteRange.upperBound..<captured.byteRange.upperBound,
+                                      replacement: " = \(name).\(captured.text)"))
+                }
+            }
+            guard !weak else { return }
+            for child in node.children where child.kind != "capture_list" {
+                child.walk { visit($0) }
             }
         }
     }
@@ -216,7 +322,10 @@ public struct RebindSelfAction: RewriteAction {
         if node.fieldName == "bound_identifier" { return true }
         if isAfterLeadingDot(node) || isPatternLabel(node) { return false }
         switch parent.kind {
-        case "pattern", "parameter", "lambda_parameter", "function_declaration": return true
+        case "pattern": return true
+        // `func go(count other: Int)` declares `other`: `count` is the argument label, and a
+        // default value (`= count`) is a use. `[count = self.count]` declares `count`.
+        case "parameter", "lambda_parameter", "function_declaration", "capture_list_item": return node.fieldName == "name"
         default: return false
         }
     }
@@ -278,8 +387,12 @@ public struct RebindSelfAction: RewriteAction {
         // `#selector(close)` and `#keyPath(url)` name a member (checked by the caller, with the
         // tree's facts); they do not use self.
         switch parent.kind {
-        case "navigation_suffix", "value_argument_label", "capture_list_item", "type_identifier":
+        case "navigation_suffix", "value_argument_label", "type_identifier", "parameter", "lambda_parameter":
+            // A parameter's label (`count` in `func go(count other: Int)`) names no value.
             return false
+        case "capture_list_item":
+            // `[c = count]` reads `count`; the captured name is handled with its closure.
+            return node.fieldName == "value"
         case "control_transfer_statement":
             // `break outer` names a statement label; `return value` uses a value.
             return !["break", "continue"].contains(parent.children.first?.kind ?? "")
@@ -293,29 +406,49 @@ public struct RebindSelfAction: RewriteAction {
         }
     }
 
+    /// What an unqualified name means at a node.
+    enum Visibility {
+        /// A member, through the implicit self.
+        case member
+        /// Something declared locally.
+        case local
+        /// A local declaration inside an `#if` block hides the member in some build
+        /// configurations only.
+        case dependsOnConfiguration(Node)
+    }
+
     /// Whether a local declaration visible at the node gives its name a local meaning: a variable
     /// or `guard` binding earlier in an enclosing block, a local function anywhere in it (it may be
     /// called before it is declared), a binding of an earlier condition (`if let url = url` reads
-    /// the member, then binds), or a parameter, loop variable, `catch` or case pattern of an
-    /// enclosing construct. Searched up to the enclosing type.
-    static func isHiddenByLocal(_ node: Node) -> Bool {
-        let name = node.text
+    /// the member, then binds), or a parameter, loop variable, `catch`, case pattern or capture of
+    /// an enclosing construct. Searched up to the enclosing type. A declaration inside an `#if`
+    /// branch hides the name for uses in the same branch, never for those in another branch of
+    /// that `#if`, and only in some configurations for those outside it.
+    static func visibility(of name: String, at node: Node) -> Visibility {
         var inner = node
+        var conditional: Node?
         for ancestor in node.ancestors {
             if typeDeclarations.contains(ancestor.kind) || ancestor.kind.hasSuffix("_body") && ancestor.kind != "function_body" {
-                return false
+                break
             }
             switch ancestor.kind {
             case "statements":
-                var isBefore = true
-                for sibling in ancestor.children {
-                    if sibling == inner { isBefore = false }
-                    if declaresLocalFunction(sibling, name) || isBefore && declaresForLaterStatements(sibling, name) { return true }
+                let siblings = ancestor.children
+                guard let position = siblings.firstIndex(of: inner) else { break }
+                let paths = conditionalCompilationPaths(siblings)
+                for (index, sibling) in siblings.enumerated()
+                where declaresLocalFunction(sibling, name) || index < position && declaresForLaterStatements(sibling, name) {
+                    switch relation(of: paths[index], to: paths[position]) {
+                    case .always: return .local
+                    case .never: continue
+                    case .sometimes: conditional = conditional ?? sibling
+                    }
                 }
             case _ where conditionalStatements.contains(ancestor.kind):
-                if conditionsDeclare(name, before: inner, in: ancestor) { return true }
-            case "property_declaration":
-                // `let url = url` reads the member: a declaration's names are not in scope in its value.
+                if conditionsDeclare(name, before: inner, in: ancestor) { return .local }
+            case "property_declaration", "capture_list_item":
+                // `let url = url` and `[url = url]` read the member: a declaration's names are
+                // not in scope in its value.
                 break
             default:
                 for sibling in ancestor.children {
@@ -323,12 +456,51 @@ public struct RebindSelfAction: RewriteAction {
                     // A function's own name is declared where the function sits (a method in its
                     // type, a local function in its block), not inside it.
                     if ancestor.kind == "function_declaration", sibling.fieldName == "name" { continue }
-                    if declaresInHeader(sibling, name) { return true }
+                    if declaresInHeader(sibling, name) { return .local }
                 }
             }
             inner = ancestor
         }
-        return false
+        return conditional.map { .dependsOnConfiguration($0) } ?? .member
+    }
+
+    /// One branch of an `#if` block among the statements of a block: the block's number and the
+    /// branch's (`#if` 0, then one more for each `#elseif` / `#else`).
+    struct Branch: Equatable {
+        var block: Int
+        var branch: Int
+    }
+
+    /// For each node of a list of statements, the `#if` branches it sits in, outermost first.
+    static func conditionalCompilationPaths(_ nodes: [Node]) -> [[Branch]] {
+        var stack: [Branch] = []
+        var blocks = 0
+        return nodes.map { node in
+            guard node.kind == "directive" else { return stack }
+            let text = node.text
+            if text.hasPrefix("#if") {
+                blocks += 1
+                stack.append(Branch(block: blocks, branch: 0))
+            } else if text.hasPrefix("#else"), !stack.isEmpty {  // `#else` and `#elseif`
+                stack[stack.count - 1].branch += 1
+            } else if text.hasPrefix("#endif"), !stack.isEmpty {
+                stack.removeLast()
+            }
+            return stack
+        }
+    }
+
+    enum Relation { case always, never, sometimes }
+
+    /// Whether a declaration in the `#if` branches `declaration` is seen where a use in the
+    /// branches `use` sits.
+    static func relation(of declaration: [Branch], to use: [Branch]) -> Relation {
+        for (index, branch) in declaration.enumerated() {
+            guard index < use.count else { return .sometimes }
+            if use[index] == branch { continue }
+            return use[index].block == branch.block ? .never : .sometimes
+        }
+        return .always
     }
 
     /// Whether a statement is a local function of that name (seen in its whole block, itself included).
@@ -380,37 +552,94 @@ public struct RebindSelfAction: RewriteAction {
         return part.descendants.contains { $0.kind == "simple_identifier" && $0.text == name && isDeclaredName($0) }
     }
 
+    /// The type declaration (or extension) around a node.
+    static func enclosingType(of node: Node) -> Node? {
+        node.ancestors.first { $0.kind == "class_declaration" }
+    }
+
+    /// A type declaration's name with the names of the types around it: `Outer.Inner` for
+    /// `class Inner` in `class Outer`, and for `extension Outer.Inner`.
+    static func qualifiedName(_ declaration: Node) -> String {
+        qualifiedPath(declaration).joined(separator: ".")
+    }
+
+    static func qualifiedPath(_ declaration: Node) -> [String] {
+        let outer = declaration.ancestors.filter { typeDeclarations.contains($0.kind) }.reversed()
+        return (outer + [declaration]).flatMap { node -> [String] in
+            let name = node.child(field: "name")?.text.filter { !$0.isWhitespace } ?? ""
+            return name.split(separator: ".").map(String.init)
+        }
+    }
+
     /// The instance members that an unqualified name inside the closure may implicitly refer to
-    /// through self: those declared in the innermost type around the statement, and in the
-    /// extensions of that type in the same file. Static members and outer types' members are not
-    /// reachable that way.
-    static func memberNames(enclosing statement: Node) -> Set<String> {
-        guard let type = statement.ancestors.first(where: { $0.kind == "class_declaration" }),
-              let typeName = type.child(field: "name")?.text else { return [] }
-        var names = Set<String>()
-        var declarations: [Node] = []
+    /// through self: those declared in the innermost type around the statement and in its
+    /// extensions in the same file, and those its superclass and protocols declared in the same
+    /// file (and their extensions there) give it. Static members, outer types' members and
+    /// `private` members of other types are not reachable that way.
+    static func members(enclosing statement: Node) -> Members {
+        guard let type = enclosingType(of: statement) else { return Members() }
+        let target = qualifiedName(type)
+        var declarations: [String: [Node]] = [:]
         statement.tree.root.walk { node in
-            if node.kind == "class_declaration", node.child(field: "name")?.text == typeName { declarations.append(node) }
+            if typeDeclarations.contains(node.kind) { declarations[qualifiedName(node), default: []].append(node) }
             return true
         }
-        for declaration in declarations {
-            guard let body = declaration.child(field: "body") else { continue }
-            for member in body.namedChildren where !isStatic(member) {
-                switch member.kind {
-                case "property_declaration":
-                    for pattern in member.children(field: "name") {
-                        if let identifier = pattern.child(field: "bound_identifier") { names.insert(identifier.text) }
+        var members = Members()
+        var seen: Set<String> = []
+        var queue = [target]
+        while let typeName = queue.popLast() {
+            guard seen.insert(typeName).inserted else { continue }
+            for declaration in declarations[typeName] ?? [] {
+                // Inherited names are looked up from the declaration outwards: `Outer.P`, then `P`.
+                let context = qualifiedPath(declaration)
+                for specifier in declaration.children where specifier.kind == "inheritance_specifier" {
+                    // `Base<Int>` inherits from `Base`.
+                    guard let written = specifier.child(field: "inherits_from")?.text.filter({ !$0.isWhitespace }),
+                          let inherited = written.split(separator: "<").first.map(String.init) else { continue }
+                    let candidates = (0...context.count).reversed().map { (context.prefix($0) + [inherited]).joined(separator: ".") }
+                    if let found = candidates.first(where: { declarations[$0] != nil }) { queue.append(found) }
+                }
+                guard let body = declaration.child(field: "body") else { continue }
+                for member in body.namedChildren where !isStatic(member) && (typeName == target || !isPrivate(member)) {
+                    switch member.kind {
+                    case "property_declaration", "protocol_property_declaration":
+                        for pattern in member.children(field: "name") {
+                            // `var a = 0`, and each name of `let (a, b) = (0, 1)`.
+                            let names = pattern.descendants.filter { $0.kind == "simple_identifier" && isDeclaredName($0) }.map(\.text)
+                            members.names.formUnion(names)
+                            if hasWrapperAttribute(member) { members.wrapped.formUnion(names) }
+                        }
+                    case "function_declaration", "protocol_function_declaration":
+                        if let identifier = member.child(field: "name"), identifier.kind == "simple_identifier" {
+                            members.names.insert(identifier.text)
+                        }
+                    default:
+                        break
                     }
-                case "function_declaration":
-                    if let identifier = member.child(field: "name"), identifier.kind == "simple_identifier" {
-                        names.insert(identifier.text)
-                    }
-                default:
-                    break
                 }
             }
         }
-        return names
+        return members
+    }
+
+    /// Attributes that are no property wrapper.
+    static let nonWrapperAttributes: Set<String> = ["IBOutlet", "IBInspectable", "GKInspectable", "NSManaged", "NSCopying", "MainActor"]
+
+    /// Whether a property has an attribute that may be a property wrapper: a custom attribute
+    /// (capitalised, as wrappers are) other than Interface Builder's, Core Data's and global actors.
+    static func hasWrapperAttribute(_ property: Node) -> Bool {
+        let attributes = property.namedChildren.first { $0.kind == "modifiers" }?.namedChildren.filter { $0.kind == "attribute" } ?? []
+        return attributes.contains { attribute in
+            guard let name = attribute.namedChildren.first(where: { $0.kind == "user_type" })?.text,
+                  let first = name.first, first.isUppercase else { return false }
+            return !nonWrapperAttributes.contains(name) && !name.hasSuffix("Actor")
+        }
+    }
+
+    static func isPrivate(_ member: Node) -> Bool {
+        member.namedChildren.first { $0.kind == "modifiers" }?.namedChildren.contains {
+            $0.kind == "visibility_modifier" && $0.text == "private"
+        } ?? false
     }
 
     static func isStatic(_ member: Node) -> Bool {
@@ -421,8 +650,6 @@ public struct RebindSelfAction: RewriteAction {
 
     /// What a rebinding needs to know about the nodes around it, computed once per node of a tree.
     struct Fact {
-        /// The innermost type declaration or extension.
-        var innermostClass: Node?
         /// The innermost closure or function (or the file), where a new name could clash.
         var container: Node?
         /// Inside `#selector(...)`, `#keyPath(...)` or a key path.
@@ -434,7 +661,6 @@ public struct RebindSelfAction: RewriteAction {
         context.memo.value("rebind-self.facts") {
             AncestorFacts(initial: Fact()) { above, node in
                 var fact = above
-                if node.kind == "class_declaration" { fact.innermostClass = node }
                 if ["lambda_literal", "function_declaration", "source_file"].contains(node.kind) { fact.container = node }
                 if nameOnlyExpressions.contains(node.kind) { fact.inNameOnlyExpression = true }
                 return fact

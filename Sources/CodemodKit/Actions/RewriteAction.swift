@@ -65,10 +65,14 @@ public protocol RewriteAction: Sendable {
     /// The edits for one match.
     /// - Throws: `SiteRefusal` to leave this site alone with a message.
     func edits(in context: ActionContext) throws -> [Edit]
+    /// Why the codemod's parameter values cannot work with this action (say, a keyword where a
+    /// name goes), or nil. Asked when a codemod is bound to its values: a usage error.
+    func problem(with params: [String: String]) -> String?
 }
 
 extension RewriteAction {
     public func classify(_ context: ActionContext) -> MatchVerdict { .use }
+    public func problem(with params: [String: String]) -> String? { nil }
 }
 
 /// The built-in actions by name.
