@@ -93,7 +93,8 @@ public struct FileWalker {
         return kept.values.map(\.path).sorted()
     }
 
-    static func isLink(_ path: String) -> Bool {
+    /// Whether the path itself is a symbolic link (not following it).
+    public static func isLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }

@@ -1,26 +1,37 @@
 import Foundation
 
 /// Where a run may write: inside the folder it runs from, the folders it was given, and the git
-/// work trees holding them. A `*.swift` symbolic link whose target lies outside all of them is
-/// left alone (unless asked), so `run --write .` never rewrites a file of another project.
+/// work trees holding them. A `*.swift` file whose real path (every symbolic link resolved: the
+/// file's own, or a folder's on the way) lies outside all of them is left alone (unless asked), so
+/// `run --write .` — or `run --write Link` where `Link` leads out of the project — never rewrites
+/// a file of another project.
 public struct WriteBoundary: Sendable {
     /// The folders, absolute, with symbolic links resolved.
     public let roots: [String]
 
-    /// The roots for a run over `paths` (files or folders) from the current folder.
+    /// The roots for a run over `paths` (files or folders) from the current folder. A given path
+    /// that a symbolic link leads to elsewhere does not widen the tree: only where it leads counts,
+    /// and that must lie inside the tree already.
     public init(paths: [String]) {
+        let here = FileManager.default.currentDirectoryPath
         var roots: Set<String> = []
-        let folders = [FileManager.default.currentDirectoryPath] + paths.map { path in
+        func add(_ folder: String) {
+            guard let real = Self.realPath(folder) else { return }
+            roots.insert(real)
+            if let top = Git.run(["rev-parse", "--show-toplevel"], in: folder),
+               let realTop = Self.realPath(String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)) {
+                roots.insert(realTop)
+            }
+        }
+        add(here)
+        for path in paths {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            return exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-        }
-        for folder in Set(folders.map { $0.isEmpty ? "." : $0 }) {
-            if let real = Self.realPath(folder) { roots.insert(real) }
-            if let top = Git.run(["rev-parse", "--show-toplevel"], in: folder),
-               let real = Self.realPath(String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)) {
-                roots.insert(real)
-            }
+            var folder = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+            if folder.isEmpty { folder = "." }
+            // Reached without a link: the folder is what it says it is.
+            let absolute = DisplayPath.lexicallyNormalized(folder.hasPrefix("/") ? folder : here + "/" + folder)
+            if Self.realPath(folder) == absolute { add(folder) }
         }
         self.roots = roots.sorted()
     }
@@ -29,10 +40,10 @@ public struct WriteBoundary: Sendable {
         self.roots = roots
     }
 
-    /// For a symbolic link whose target is outside every root: that target. Nil for a file that
-    /// is not a link, or a link into a root.
+    /// For a file whose real path (links resolved) is outside every root: that real path. Nil
+    /// for a file inside the tree.
     public func outsideTarget(of path: String) -> String? {
-        guard FileWalker.isLink(path), let target = Self.realPath(path) else { return nil }
+        guard let target = Self.realPath(path) else { return nil }
         let inside = roots.contains { root in root == "/" || target.hasPrefix(root + "/") }
         return inside ? nil : target
     }

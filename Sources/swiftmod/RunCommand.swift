@@ -96,7 +96,8 @@ struct RunCommand: ParsableCommand {
                 return false
             }
             for link in outsideLinks {
-                printError("note: \(SafeText.oneLine(link.path)): a symbolic link to \(SafeText.oneLine(link.target)), outside the tree; left alone (--follow-outside-links processes it)")
+                let how = FileWalker.isLink(link.path) ? "a symbolic link to" : "reached through a symbolic link: it is"
+                printError("note: \(SafeText.oneLine(link.path)): \(how) \(SafeText.oneLine(link.target)), outside the tree; left alone (--follow-outside-links processes it)")
             }
         }
         if write {

@@ -42,6 +42,29 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url("repo/L.swift").path) == "../outside/O.swift")
     }
 
+    @Test func aFolderLinkOutOfTheTreeGivenAsAPathIsLeftAlone() throws {
+        let scratch = try Scratch()
+        try scratch.write("outside/deep/O.swift", Self.outlet)
+        try scratch.write("repo/Sources/In.swift", Self.outlet)
+        let repo = scratch.url("repo").path
+        try CLI.run("git", ["init", "-q"], in: repo)
+        // A link to a folder outside (up and out, as `Up -> ../..` would be).
+        try FileManager.default.createSymbolicLink(atPath: scratch.url("repo/Sources/Out").path, withDestinationPath: "../../outside")
+        for paths in [["Sources/Out"], ["Sources/Out/deep"], ["Sources/Out/deep/O.swift"], ["Sources"]] {
+            let run = try CLI.swiftmod(["run", "strong-iboutlet"] + paths + ["--write"], in: repo)
+            #expect(run.status == 0, "\(paths): \(run.stderr)")
+            #expect(try scratch.text("outside/deep/O.swift") == Self.outlet, "\(paths)")
+            if paths != ["Sources"] {
+                #expect(run.stderr.contains("reached through a symbolic link: it is"), "\(paths): \(run.stderr)")
+            }
+        }
+        #expect(try scratch.text("repo/Sources/In.swift") == Self.fixed)
+        // Asked for, it is followed.
+        let followed = try CLI.swiftmod(["run", "strong-iboutlet", "Sources/Out", "--write", "--follow-outside-links"], in: repo)
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(try scratch.text("outside/deep/O.swift") == Self.fixed)
+    }
+
     @Test func oddNamesAreQuotedAsGitDoesAndTheDiffApplies() throws {
         let scratch = try Scratch()
         let names = ["tab\there", "new\nline", "carriage\rreturn", "quote\"d", "back\\slash", "with space", "ünïcode", "plain"]
