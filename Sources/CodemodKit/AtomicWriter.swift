@@ -50,8 +50,13 @@ public enum AtomicWriter {
         let errorText = String(cString: strerror(errno))
         close(descriptor)
         guard flushed else { throw WriteError(path: path, reason: "write failed: \(errorText)") }
-        // As late as can be: what was read must still be there (the rename itself is not guarded,
-        // so a change in the last microseconds can still be lost).
+        // As late as can be: what was read must still be there. Another swiftmod checks and
+        // renames under the same lock (held on the file being replaced), so of two runs rewriting
+        // one file, the second sees the first's result and refuses; an editor takes no lock, so
+        // its change in the last microseconds can still be lost.
+        let lock = open(target, O_RDONLY | O_NONBLOCK)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
         if let expected, !expected.isCurrent(at: target) { throw FileChangedError(path: path) }
         finished = true
         guard TemporaryFiles.finish(temporary, renamingTo: target) else {

@@ -42,3 +42,8 @@ func definition(_ yaml: String, origin: String = "test.yml") throws -> CodemodDe
 func rewritten(_ source: String, with codemod: Codemod) throws -> String {
     try ExampleRunner.rewrite(Parser().parse(source), with: codemod)
 }
+
+/// Text written by one thread and read by another after a semaphore.
+final class DataBox: @unchecked Sendable {
+    var text = ""
+}

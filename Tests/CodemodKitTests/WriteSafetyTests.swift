@@ -18,6 +18,37 @@ import Testing
 
     // MARK: Concurrent edits
 
+    @Test func aSecondWriterWaitsForTheFirstAndSeesItsResult() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("A.swift", "let target = 1\n")
+        let snapshot = try #require(FileSnapshot(statusOf: path, bytes: Array("let target = 1\n".utf8)))
+        // Another swiftmod is between its check and its rename: it holds the file's lock.
+        let held = open(path, O_RDONLY)
+        #expect(flock(held, LOCK_EX) == 0)
+        let outcome = DataBox()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do {
+                try AtomicWriter.replaceContents(of: path, with: Array("let target = 2\n".utf8), expected: snapshot)
+                outcome.text = "written"
+            } catch is FileChangedError {
+                outcome.text = "changed"
+            } catch {
+                outcome.text = "\(error)"
+            }
+            done.signal()
+        }
+        // It waits for the lock...
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut)
+        // ...while the other one puts its result in place (a new file renamed over it) and lets go.
+        let replacement = try folder.write("B.swift", "let other = 1\n")
+        #expect(rename(replacement, path) == 0)
+        close(held)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(outcome.text == "changed")
+        #expect(try folder.read("A.swift") == Array("let other = 1\n".utf8))
+    }
+
     @Test func aSnapshotNoticesEveryKindOfChange() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("A.swift", "let target = 1\n")
