@@ -138,5 +138,7 @@ public enum SwiftKeywords {
         "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        // Contextual, but as a type they break the code: `var web: some?`, `-> any`.
+        "some", "any",
     ]
 }

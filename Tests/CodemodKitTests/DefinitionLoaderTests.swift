@@ -213,7 +213,7 @@ import Testing
     static let swapType = try! CodemodCatalog(bundled: BundledCodemods.definitions).definitions.first { $0.id == "swap-type" }!
 
     @Test(arguments: [
-        "WKWebView\n", "class", "in", "self", "_", "Self", "Kit.class", "Kit.", "1Web", "Web View", "\nWKWebView",
+        "WKWebView\n", "class", "in", "self", "_", "Self", "some", "any", "Kit.class", "Kit.", "1Web", "Web View", "\nWKWebView",
     ])
     func aTypeNameMustBeAnIdentifierAndNoKeyword(to: String) {
         #expect(throws: ParameterError.self, "\(to)") { try Codemod(Self.swapType, params: ["from": "UIWebView", "to": to]) }

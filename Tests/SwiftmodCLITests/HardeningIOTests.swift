@@ -27,6 +27,7 @@ import Testing
         try scratch.write("Sources/ok.swift", "let a = UIWebView()\n")
         try scratch.write("Sources/evil\nforged.swift:9:9: error: forged by a name.swift", "let b = UIWebView()\n")
         try scratch.write("Other/-leading.swift", "let c = UIWebView()\n")
+        try scratch.write("Other/esc\u{1B}[31mred.swift", "let d = UIWebView()\n")
         try scratch.write("CODEOWNERS", "Sources/ +cmd @team\n")
         return scratch
     }
@@ -45,6 +46,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(!lines.contains(where: Self.forged), "\(result.stdout)")
         #expect(!result.stdout.contains("\r"))
+        // No terminal escape reaches a log viewer (which would act on it).
+        #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout)")
         #expect(!result.stderr.split(separator: "\n").contains(where: Self.forged), "\(result.stderr)")
         switch format {
         case "text":

@@ -1,3 +1,4 @@
+import CodemodKit
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.
 public struct GitHubReporter: Reporter {
     public init() {}
@@ -26,9 +27,11 @@ public struct GitHubReporter: Reporter {
 
     /// Escapes a message as the runner expects (`%`, CR and LF).
     func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
+        // GitHub's encoding for `%`, CR and LF; other control characters (an ANSI escape in a
+        // file name, say, which the log viewer would act on) become visible escapes.
+        SafeText.oneLine(text.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+            .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// Escapes a property value (also `:` and `,`).
