@@ -53,7 +53,10 @@ struct CheckCommand: ParsableCommand {
         let root = configuration.root
         let history = GitFileHistory(root: root, baselinePath: configuration.baselinePath)
         let comparison = Comparison(uses: result.uses, baseline: relevant,
-                                    scannedFiles: options.paths.isEmpty && changedSince == nil ? nil : Set(result.files),
+                                    // Files or folders that could not be read make a full check partial: their
+                                    // entries are neither matched nor called fixed.
+                                    scannedFiles: options.paths.isEmpty && changedSince == nil && result.failures.isEmpty
+                                        ? nil : Set(result.files).subtracting(result.failures.map(\.file)),
                                     fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) },
                                     history: history)
         let problems = result.findings.filter { $0.kind != .use }
