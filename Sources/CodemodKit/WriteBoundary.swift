@@ -36,6 +36,27 @@ public struct WriteBoundary: Sendable {
         self.roots = roots.sorted()
     }
 
+    /// The boundary of one repository: its root folder and the git work tree holding it.
+    public init(repository root: String) {
+        var roots: Set<String> = []
+        if let real = Self.realPath(root) { roots.insert(real) }
+        if let top = Git.run(["rev-parse", "--show-toplevel"], in: root),
+           let real = Self.realPath(String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)) {
+            roots.insert(real)
+        }
+        self.roots = roots.sorted()
+    }
+
+    /// Where a file that may not exist yet would really be written, when that is outside: its
+    /// own real path, or its nearest existing folder's.
+    public func outsideDestination(of path: String) -> String? {
+        var probe = path
+        while !FileManager.default.fileExists(atPath: probe), probe != "/", !probe.isEmpty {
+            probe = (probe as NSString).deletingLastPathComponent
+        }
+        return outsideTarget(of: probe.isEmpty ? "." : probe)
+    }
+
     public init(roots: [String]) {
         self.roots = roots
     }
@@ -44,7 +65,7 @@ public struct WriteBoundary: Sendable {
     /// for a file inside the tree.
     public func outsideTarget(of path: String) -> String? {
         guard let target = Self.realPath(path) else { return nil }
-        let inside = roots.contains { root in root == "/" || target.hasPrefix(root + "/") }
+        let inside = roots.contains { root in root == "/" || target == root || target.hasPrefix(root + "/") }
         return inside ? nil : target
     }
 

@@ -36,6 +36,12 @@ struct BaselineCommand: ParsableCommand {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }
         let path = configuration.baselinePath
+        // The baseline belongs to the repository: never written outside it (through a link, or
+        // a `baseline:` that climbs out).
+        if let outside = WriteBoundary(repository: configuration.root).outsideDestination(of: path) {
+            throw CommandFailure(message: "\(path): the baseline would be written outside the repository (\(outside)); keep it inside, and not behind a link that leads out",
+                                 exitCode: ExitStatus.usage)
+        }
         let ids = Set(migrations.map(\.id))
         let configured = Set(configuration.migrations.map(\.id))
         let partial = !options.paths.isEmpty || !options.only.isEmpty

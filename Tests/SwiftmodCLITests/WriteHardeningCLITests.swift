@@ -65,6 +65,32 @@ import Testing
         #expect(try scratch.text("outside/deep/O.swift") == Self.fixed)
     }
 
+    @Test func theBaselineIsNeverWrittenOutsideTheRepository() throws {
+        let scratch = try Scratch()
+        try scratch.write("repo/In.swift", Self.outlet)
+        try scratch.write("repo/.swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        try scratch.write("outside/keep.jsonl", "not ours\n")
+        let repo = scratch.url("repo").path
+        try CLI.run("git", ["init", "-q"], in: repo)
+        // Through a link that leads out.
+        try FileManager.default.createSymbolicLink(atPath: repo + "/.swiftmod-baseline.jsonl", withDestinationPath: "../outside/keep.jsonl")
+        for arguments in [["baseline"], ["baseline", "--prune"], ["baseline", "In.swift"]] {
+            let run = try CLI.swiftmod(arguments, in: repo)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("outside the repository"), "\(run.stderr)")
+        }
+        #expect(try scratch.text("outside/keep.jsonl") == "not ours\n")
+        // Through a `baseline:` that climbs out.
+        try FileManager.default.removeItem(atPath: repo + "/.swiftmod-baseline.jsonl")
+        try scratch.write("repo/.swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\nbaseline: ../outside/new.jsonl\n")
+        #expect(try CLI.swiftmod(["baseline"], in: repo).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url("outside/new.jsonl").path))
+        // Inside, in a folder still to be made, is fine.
+        try scratch.write("repo/.swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\nbaseline: Tools/lockdown/baseline.jsonl\n")
+        #expect(try CLI.swiftmod(["baseline"], in: repo).status == 0)
+        #expect(FileManager.default.fileExists(atPath: repo + "/Tools/lockdown/baseline.jsonl"))
+    }
+
     @Test func oddNamesAreQuotedAsGitDoesAndTheDiffApplies() throws {
         let scratch = try Scratch()
         let names = ["tab\there", "new\nline", "carriage\rreturn", "quote\"d", "back\\slash", "with space", "ünïcode", "plain"]
