@@ -1,5 +1,6 @@
 import CodemodKit
 import Foundation
+import SwiftTree
 
 /// The allowlist: every use that existed when the lock-down started (or was last recorded).
 ///
@@ -70,7 +71,14 @@ public struct Baseline: Sendable, Equatable {
     /// - Throws: `LoadError.missing` or `LoadError.corrupt` (with the line at fault).
     public static func load(_ path: String) throws -> Baseline {
         guard FileManager.default.fileExists(atPath: path) else { throw LoadError.missing(path: path) }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        // A regular file of a sensible size: never a FIFO to hang on, nor a device to read forever.
+        let data: [UInt8]
+        do {
+            data = try SourceFileReader(maxFileSize: 256 << 20).bytes(ofFile: path)
+        } catch let error as SourceFileError {
+            throw LoadError.corrupt(path: path, line: nil, detail: "it \(error.reasonForDataFile)")
+        }
+        guard let text = String(bytes: data, encoding: .utf8) else {
             throw LoadError.corrupt(path: path, line: nil, detail: "cannot be read as UTF-8")
         }
         // As git may leave it on another platform: a byte order mark, CRLF line endings.

@@ -69,10 +69,14 @@ public struct Configuration: Sendable {
     /// Reads and checks a configuration file.
     /// - Throws: `LocatedError` with the file, line and field of any problem.
     public static func load(_ path: String) throws -> Configuration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LocatedError(file: path, line: nil, field: nil, message: "cannot be read")
+        // A regular file of a sensible size: never a FIFO to hang on, nor gigabytes to load.
+        let data: [UInt8]
+        do {
+            data = try SourceFileReader(maxFileSize: 4 << 20).bytes(ofFile: path)
+        } catch let error as SourceFileError {
+            throw LocatedError(file: path, line: nil, field: nil, message: error.reasonForDataFile)
         }
-        guard var text = String(data: data, encoding: .utf8) else {
+        guard var text = String(bytes: data, encoding: .utf8) else {
             throw LocatedError(file: path, line: nil, field: nil, message: "is not UTF-8")
         }
         // As git may leave it on another platform: a byte order mark, CRLF line endings.

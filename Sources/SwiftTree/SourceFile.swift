@@ -47,6 +47,17 @@ public enum SourceFileError: Error, CustomStringConvertible, Equatable {
     }
 
     public var description: String { "\(path): \(reason)" }
+
+    /// What is wrong with a file that is not a Swift source (a configuration, a baseline), without
+    /// the path.
+    public var reasonForDataFile: String {
+        switch self {
+        case .isDirectory: return "is a directory, not a file"
+        case let .tooLarge(_, size, limit): return "is \(ByteSize.describe(size)), more than such a file may be (\(ByteSize.describe(limit)))"
+        case let .notUTF8(_, detail): return "\(detail); it must be UTF-8"
+        default: return reason
+        }
+    }
 }
 
 /// Reads source files without ever blocking or exhausting memory on what is not a source file.

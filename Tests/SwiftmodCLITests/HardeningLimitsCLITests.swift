@@ -44,6 +44,25 @@ import Testing
         #expect(!result.stderr.contains("permission"))
     }
 
+    @Test func aConfigurationOrBaselineThatIsNoFileIsAClearErrorNotAHang() throws {
+        let repo = try repository()
+        try FileManager.default.removeItem(at: repo.url(".swiftmod-baseline.jsonl"))
+        #expect(mkfifo(repo.url(".swiftmod-baseline.jsonl").path, 0o644) == 0)
+        let fifo = try swiftmod(["check"], in: repo.path)
+        #expect(fifo.status == 2, "\(fifo.stderr)")
+        #expect(fifo.stderr.contains("it is a FIFO, not a regular file"), "\(fifo.stderr)")
+        try FileManager.default.removeItem(at: repo.url(".swiftmod-baseline.jsonl"))
+        try FileManager.default.createDirectory(at: repo.url(".swiftmod-baseline.jsonl"), withIntermediateDirectories: true)
+        let folder = try swiftmod(["check"], in: repo.path)
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("it is a directory, not a file"), "\(folder.stderr)")
+        try FileManager.default.removeItem(at: repo.url(".swiftmod.yml"))
+        #expect(mkfifo(repo.url(".swiftmod.yml").path, 0o644) == 0)
+        let config = try swiftmod(["scan"], in: repo.path)
+        #expect(config.status == 2)
+        #expect(config.stderr.contains(".swiftmod.yml: is a FIFO, not a regular file"), "\(config.stderr)")
+    }
+
     @Test func bigFilesAreSkippedWithANoteAndKeepTheirBaselineEntries() throws {
         let repo = try repository()
         let filler = String(repeating: "// generated line of filler text\n", count: 160_000)  // 5.3 MB
