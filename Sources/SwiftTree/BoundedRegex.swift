@@ -14,10 +14,19 @@ public final class BoundedRegex: @unchecked Sendable {
     /// The time allowed per MiB of text on top of that (a sound `.*a.*b` takes about 0.6 s on 4 MiB).
     public static let timePerMebibyte = 1.0
 
+    /// How long all slow matches of one pattern may take together in a run, in seconds: a pattern
+    /// that backtracks just under the limit on each of thousands of names is stopped too.
+    public static let slowTimeBudget = 2.0
+    /// A match slower than this (plus half of `timePerMebibyte` per MiB of text) is slow.
+    static let slowMatch = 0.001
+
     public let pattern: String
     /// The limit for a short text; longer texts get `timePerMebibyte` more per MiB.
     public let timeLimit: Double
     private let regex: NSRegularExpression
+    /// The time slow matches took beyond the slow mark, over the run (all threads).
+    private var slowTime = 0.0
+    private let lock = NSLock()
 
     /// - Throws: the compiler's error for a malformed pattern.
     public init(_ pattern: String, timeLimit: Double = BoundedRegex.defaultTimeLimit) throws {
@@ -30,7 +39,8 @@ public final class BoundedRegex: @unchecked Sendable {
     /// - Throws: `RegexTimeout` when the match ran out of time.
     public func matches(_ text: String) throws -> Bool {
         let limit = timeLimit + Self.timePerMebibyte * Double(text.utf8.count) / Double(1 << 20)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let deadline = started + UInt64(limit * 1e9)
         var found = false
         var timedOut = false
         regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
@@ -43,6 +53,18 @@ public final class BoundedRegex: @unchecked Sendable {
             }
         }
         if timedOut { throw RegexTimeout(pattern: pattern, text: text, timeLimit: (limit * 100).rounded() / 100) }
+        let mebibytes = Double(text.utf8.count) / Double(1 << 20)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let excess = elapsed - Self.slowMatch - Self.timePerMebibyte * mebibytes / 2
+        if excess > 0 {
+            lock.lock()
+            slowTime += excess
+            let spent = slowTime
+            lock.unlock()
+            if spent > Self.slowTimeBudget {
+                throw RegexTimeout(pattern: pattern, text: text, timeLimit: Self.slowTimeBudget, overall: true)
+            }
+        }
         return found
     }
 }
@@ -53,10 +75,20 @@ public struct RegexTimeout: Error, CustomStringConvertible {
     /// The text it was matched against.
     public var text: String
     public var timeLimit: Double
+    /// Whether the limit was the run's budget for slow matches, not one match's.
+    public var overall = false
+
+    public init(pattern: String, text: String, timeLimit: Double, overall: Bool = false) {
+        self.pattern = pattern
+        self.text = text
+        self.timeLimit = timeLimit
+        self.overall = overall
+    }
 
     public var description: String {
         let sample = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        return "the regular expression \"\(pattern)\" took more than \(timeLimit) s on \"\(sample.debugDescription.dropFirst().dropLast())\" "
+        let what = overall ? "its slow matches took more than \(timeLimit) s in all, the last on" : "took more than \(timeLimit) s on"
+        return "the regular expression \"\(pattern)\" \(what) \"\(sample.debugDescription.dropFirst().dropLast())\" "
             + "(nested quantifiers such as (a+)+, (\\w+\\s?)+ or (a|aa)* backtrack exponentially); simplify it"
     }
 }

@@ -60,6 +60,28 @@ import Testing
         }
     }
 
+    @Test func slowMatchesUnderTheLimitAreBoundedInAll() throws {
+        // Each of these takes a good while, yet less than one match's limit: many of them must
+        // still end in a time-out, not minutes later.
+        let regex = try BoundedRegex("^(\\w+\\s?)+$!", timeLimit: 5)
+        let started = Date()
+        var timeout: RegexTimeout?
+        for index in 0..<1_000 where timeout == nil {
+            do {
+                _ = try regex.matches(String(repeating: "a", count: 18) + "bc\(index % 10)")
+            } catch let error as RegexTimeout {
+                timeout = error
+            }
+        }
+        let error = try #require(timeout)
+        #expect(error.overall)
+        #expect(error.description.contains("slow matches took more than 2.0 s in all"))
+        #expect(Date().timeIntervalSince(started) < 30)
+        // A sound pattern over as many names spends nothing of that budget.
+        let sound = try BoundedRegex("^(?:[A-Z][a-z]+)+$")
+        for index in 0..<20_000 { _ = try sound.matches("WebView\(index)") }
+    }
+
     @Test func soundPatternsStillMatch() throws {
         let regex = try BoundedRegex("^(?:[A-Z][a-z]+)+$")
         #expect(try regex.matches("UIWebView") == false)
