@@ -227,6 +227,11 @@ public enum Git {
         run(["rev-parse", "HEAD"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
+    /// The top folder of the git work tree holding a folder, or nil outside git.
+    public static func topLevel(of directory: String) -> String? {
+        run(["rev-parse", "--show-toplevel"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
+    }
+
     /// Runs git in a folder and returns what it printed, or nil when it failed.
     /// - Parameter input: bytes for its standard input (for `cat-file --batch`), passed through a
     ///   temporary file so that git stopping early cannot block or break the writer.

@@ -14,16 +14,7 @@ public struct WriteBoundary: Sendable {
     /// and that must lie inside the tree already.
     public init(paths: [String]) {
         let here = FileManager.default.currentDirectoryPath
-        var roots: Set<String> = []
-        func add(_ folder: String) {
-            guard let real = Self.realPath(folder) else { return }
-            roots.insert(real)
-            if let top = Git.run(["rev-parse", "--show-toplevel"], in: folder),
-               let realTop = Self.realPath(String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)) {
-                roots.insert(realTop)
-            }
-        }
-        add(here)
+        var roots = Set(Self.roots(of: here))
         for path in paths {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -31,20 +22,20 @@ public struct WriteBoundary: Sendable {
             if folder.isEmpty { folder = "." }
             // Reached without a link: the folder is what it says it is.
             let absolute = DisplayPath.lexicallyNormalized(folder.hasPrefix("/") ? folder : here + "/" + folder)
-            if Self.realPath(folder) == absolute { add(folder) }
+            if Self.realPath(folder) == absolute { roots.formUnion(Self.roots(of: folder)) }
         }
         self.roots = roots.sorted()
     }
 
     /// The boundary of one repository: its root folder and the git work tree holding it.
     public init(repository root: String) {
-        var roots: Set<String> = []
-        if let real = Self.realPath(root) { roots.insert(real) }
-        if let top = Git.run(["rev-parse", "--show-toplevel"], in: root),
-           let real = Self.realPath(String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)) {
-            roots.insert(real)
-        }
-        self.roots = roots.sorted()
+        roots = Set(Self.roots(of: root)).sorted()
+    }
+
+    /// A folder and the git work tree holding it, with symbolic links resolved.
+    static func roots(of folder: String) -> [String] {
+        guard let real = realPath(folder) else { return [] }
+        return [real] + (Git.topLevel(of: folder).flatMap(realPath).map { [$0] } ?? [])
     }
 
     /// Where a file that may not exist yet would really be written, when that is outside: its

@@ -64,13 +64,18 @@ public struct Comparison {
             inherited[successor, default: []] += entriesByFile[file] ?? []
         }
 
+        // Each present file's entries, with those of the files it was renamed from.
+        var recorded: [String: [Baseline.Entry]] = [:]
+        for file in usesByFile.keys { recorded[file] = (entriesByFile[file] ?? []) + (inherited[file] ?? []) }
+
         // The lines added since the baseline, for files that have more uses than entries.
+        let formerNames = Dictionary(grouping: successors.keys, by: { successors[$0]! })
         var surplusFiles: [String: [String]] = [:]
         for (file, fileUses) in usesByFile {
-            let allowance = Dictionary(grouping: (entriesByFile[file] ?? []) + (inherited[file] ?? []), by: { UseText($0.migration, $0.text) })
+            let allowance = Dictionary(grouping: recorded[file]!, by: { UseText($0.migration, $0.text) })
             let counts = Dictionary(grouping: fileUses, by: { UseText($0.migration, $0.text) })
             if counts.contains(where: { $0.value.count > allowance[$0.key]?.count ?? 0 }) {
-                surplusFiles[file] = successors.filter { $0.value == file }.map(\.key).sorted()
+                surplusFiles[file] = (formerNames[file] ?? []).sorted()
             }
         }
         let newLines = history?.newLines(in: surplusFiles) ?? [:]
@@ -79,7 +84,7 @@ public struct Comparison {
         var leftover: [Finding] = []
         var remaining: [Baseline.Entry] = []
         for (file, fileUses) in usesByFile {
-            let match = FileMatch(uses: fileUses, entries: (entriesByFile[file] ?? []) + (inherited[file] ?? []), newLines: newLines[file])
+            let match = FileMatch(uses: fileUses, entries: recorded[file]!, newLines: newLines[file])
             for (entry, use) in match.pairs {
                 allowed.append(use)
                 if entry.file != use.file || entry.scope != use.scope { moved.append((entry, use)) }
@@ -199,9 +204,9 @@ struct RenameJudgement {
         for _ in 0..<4 {
             var pairs: [FilePair: Int] = [:]
             for file in gone where successors[file] == nil {
-                let stem = Self.stem(file)
+                let stem = fileStem(file)
                 let free = counts[file]!.filter { !taken.contains($0.key) && !judged.contains(FilePair(gone: file, present: $0.key)) }
-                let best = free.map { (file: $0.key, shared: $0.value, name: Self.nameLikeness(stem, Self.stem($0.key))) }
+                let best = free.map { (file: $0.key, shared: $0.value, name: Self.nameLikeness(stem, fileStem($0.key))) }
                     .sorted { ($0.shared, $0.name, $1.file) > ($1.shared, $1.name, $0.file) }.prefix(10).map(\.file)
                 let named = (filesByName[(file as NSString).lastPathComponent] ?? []).filter { free[$0] != nil }
                 for other in best + named { pairs[FilePair(gone: file, present: other)] = free[other] }
@@ -227,7 +232,7 @@ struct RenameJudgement {
         var evidence: Int
         var likeness: Double
         var shared: Int
-        var names: Int { RenameJudgement.nameLikeness(RenameJudgement.stem(pair.gone), RenameJudgement.stem(pair.present)) }
+        var names: Int { RenameJudgement.nameLikeness(fileStem(pair.gone), fileStem(pair.present)) }
     }
 
     /// The pairs the evidence supports (see the type's description); records the pairs judged
@@ -252,10 +257,6 @@ struct RenameJudgement {
             }
         }
         return candidates
-    }
-
-    static func stem(_ path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// How alike two file names are: the length of their common start and end (`Item5Cell` and

@@ -38,6 +38,11 @@ public struct FilePair: Hashable, Sendable {
     }
 }
 
+/// A file's name without folder and extension: `Sources/Feed.swift` → `Feed`.
+func fileStem(_ path: String) -> String {
+    ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+}
+
 /// `FileHistory` from git, for a repository root (or a folder inside one).
 ///
 /// - Fates: renames in the work tree and index (`git diff -M HEAD`), and for files removed by a
@@ -183,17 +188,12 @@ public final class GitFileHistory: FileHistory {
                 new[pair.present] = Self.lineWeights(String(decoding: bytes, as: UTF8.self))
             }
             let after = new[pair.present]!
-            let was = Self.lineWeights(Self.renaming(Self.stem(before.path), to: Self.stem(pair.present), in: before.text))
+            let was = Self.lineWeights(Self.renaming(fileStem(before.path), to: fileStem(pair.present), in: before.text))
             let shared = was.reduce(0) { $0 + min($1.value, after[$1.key] ?? 0) }
             let longer = max(was.values.reduce(0, +), after.values.reduce(0, +))
             if longer > 0 { answers[pair] = Double(shared) / Double(longer) }
         }
         return answers
-    }
-
-    /// A file's name without folder and extension: `Sources/Feed.swift` → `Feed`.
-    static func stem(_ path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// The text with `old` read as `new` wherever it stands, also inside longer identifiers and

@@ -144,7 +144,7 @@ extension ReportFormat: ExpressibleByArgument {}
 /// path) and untracked.
 enum ChangedFiles {
     static func since(_ revision: String, root: String) -> Set<String>? {
-        guard let top = Git.run(["rev-parse", "--show-toplevel"], in: root).map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
+        guard let top = Git.topLevel(of: root),
               Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) != nil,
               let diff = Git.run(["diff", "--name-only", "-z", "--find-renames", "--diff-filter=ACMRT", revision, "--"], in: top),
               let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
