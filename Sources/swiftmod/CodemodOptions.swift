@@ -16,9 +16,10 @@ struct CodemodOptions: ParsableArguments {
         return try ConfigurationLoading.load(nil)
     }
 
-    /// The bundled codemods and those of the folders.
-    func catalog() throws -> CodemodCatalog {
-        let configured = try configuration()?.codemodFolderPaths ?? []
+    /// The bundled codemods and those of the folders (the configuration's too: pass it when it is
+    /// already loaded, so it is not read again).
+    func catalog(configuration known: Configuration?? = nil) throws -> CodemodCatalog {
+        let configured = try (known ?? configuration())?.codemodFolderPaths ?? []
         do {
             let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configured + directories)
             for (id, origin) in catalog.overrides {

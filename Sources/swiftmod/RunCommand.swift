@@ -1,6 +1,7 @@
 import ArgumentParser
 import CodemodKit
 import Foundation
+import Lockdown
 import SwiftTree
 
 /// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
@@ -68,7 +69,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (definition, configuredParams) = try loadDefinition()
+        // Read once: it names the codemod folders, migrations and the size limit.
+        let settings = try codemods.configuration()
+        let (definition, configuredParams) = try loadDefinition(settings)
         let codemod: Codemod
         do {
             let given = configuredParams.merging(try ParameterList.parse(params)) { _, explicit in explicit }
@@ -109,7 +112,7 @@ struct RunCommand: ParsableCommand {
                 printError("note: removed \(SafeText.oneLine(display(stale))), a temporary file left by an interrupted run")
             }
         }
-        let limit = try maxFileSize.flatMap(ByteSize.parse) ?? codemods.configuration()?.maxFileSize ?? SourceFileReader.defaultMaxFileSize
+        let limit = maxFileSize.flatMap(ByteSize.parse) ?? settings?.maxFileSize ?? SourceFileReader.defaultMaxFileSize
         let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, maxFileSize: limit) { display($0) })
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
@@ -162,10 +165,10 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The definition to run, and the parameters a configured migration gives it.
-    private func loadDefinition() throws -> (CodemodDefinition, [String: String]) {
-        let catalog = try codemods.catalog()
+    private func loadDefinition(_ settings: Configuration?) throws -> (CodemodDefinition, [String: String]) {
+        let catalog = try codemods.catalog(configuration: settings)
         do {
-            if let migration = try codemods.configuration()?.migrations.first(where: { $0.id == codemod }),
+            if let migration = settings?.migrations.first(where: { $0.id == codemod }),
                catalog.definitions.first(where: { $0.id == codemod }) == nil || migration.codemod != codemod || !migration.params.isEmpty,
                let definition = catalog.definitions.first(where: { $0.id == migration.codemod }) {
                 return (definition, migration.params)
