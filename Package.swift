@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Dependencies point one way: swiftmod (CLI) → Tracker, Lockdown (features) → CodemodKit (engine) →
-/// SwiftTree (parser) → C targets.
+/// Dependencies point one way: swiftmod (CLI) → Tracker, Lockdown (features) → Migrations (the shared
+/// migration model: configuration, findings, the scanner) → CodemodKit (engine) → SwiftTree (parser)
+/// and Workspace (files, paths, git, caches, parallelism; it knows nothing of Swift or codemods).
 let package = Package(
     name: "swiftmod",
     platforms: [.macOS(.v13)],
@@ -33,6 +34,9 @@ let package = Package(
             path: "Sources/CTreeSitterSwift",
             cSettings: [.unsafeFlags(["-w"])]
         ),
+        // Workspace: repository root, file discovery, paths, globs, the byte reader, caches, the
+        // parallel map, atomic writes and git. Foundation only: nothing here knows about codemods.
+        .target(name: "Workspace"),
         // Parser frontend.
         .target(
             name: "SwiftTree",
@@ -41,7 +45,7 @@ let package = Package(
         // Engine: definitions, matching, edits, the safety net, diffs and atomic writes.
         .target(
             name: "CodemodKit",
-            dependencies: ["SwiftTree", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SwiftTree", "Workspace", .product(name: "Yams", package: "Yams")]
         ),
         // The definitions of Codemods/, embedded in the binary by a build plugin.
         .target(
@@ -55,16 +59,17 @@ let package = Package(
             dependencies: ["CodemodEmbedder"]
         ),
         // Lock-down for CI: configuration, scanning, baselines, comparison and reporters.
-        .target(name: "Lockdown", dependencies: ["CodemodKit", "SwiftTree", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Lockdown", dependencies: ["CodemodKit", "SwiftTree", "Workspace", .product(name: "Yams", package: "Yams")]),
         // Migration tracker: modules, CODEOWNERS, history (SQLite), progress reports.
         .target(name: "Tracker", dependencies: [
-            "Lockdown", "CodemodKit", "SwiftTree", .product(name: "GRDB", package: "GRDB.swift"),
+            "Lockdown", "CodemodKit", "SwiftTree", "Workspace", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Command-line interface.
         .executableTarget(
             name: "swiftmod",
             dependencies: [
                 "SwiftTree",
+                "Workspace",
                 "CodemodKit",
                 "BundledCodemods",
                 "Lockdown",
@@ -72,10 +77,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
-        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "BundledCodemods"]),
-        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "CodemodKit", "BundledCodemods"]),
-        .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Lockdown"]),
+        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "Workspace", "BundledCodemods"]),
+        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "CodemodKit", "Workspace", "BundledCodemods"]),
+        .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Lockdown", "Workspace"]),
         // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
         .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),
     ],

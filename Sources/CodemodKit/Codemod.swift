@@ -1,5 +1,6 @@
 import Foundation
 import SwiftTree
+import Workspace
 
 /// A codemod definition bound to parameter values, with its query compiled: ready to find uses
 /// and compute edits in any number of files, from any number of threads.

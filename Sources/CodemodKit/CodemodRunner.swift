@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SwiftTree
+import Workspace
 
 /// How a run treats files.
 public struct RunOptions: Sendable {
@@ -143,9 +144,7 @@ public struct CodemodRunner: Sendable {
     /// Processes files on `options.jobs` threads; `report` receives every outcome in the order of
     /// `files`.
     public func run(_ files: [String], report: (FileOutcome) -> Void) -> RunSummary {
-        let outcomes = ParallelMap.map(files, jobs: options.jobs) { parser, path in
-            process(path, with: parser)
-        }
+        let outcomes = pipeline.run(files, through: self)
         var summary = RunSummary()
         for outcome in outcomes {
             summary.add(outcome)
@@ -156,24 +155,31 @@ public struct CodemodRunner: Sendable {
 
     /// Processes one file.
     public func process(_ path: String, with parser: Parser) -> FileOutcome {
+        pipeline.process(path, through: self, parser: parser)
+    }
+
+    var pipeline: FilePipeline { FilePipeline(maxFileSize: options.maxFileSize, jobs: options.jobs) }
+}
+
+extension CodemodRunner: FileConsumer {
+    public func needsTree(_ bytes: [UInt8]) -> Bool { codemod.mightMatch(bytes) }
+
+    public func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome {
+        FileOutcome(path: file.path, displayPath: options.displayPath(file.path), status: .unchanged)
+    }
+
+    public func unreadable(_ file: PipelineFile, error: SourceFileError) -> FileOutcome {
+        // Named as the user sees the file.
+        let display = options.displayPath(file.path)
+        return FileOutcome(path: file.path, displayPath: display,
+                           status: error.isSkip ? .skipped("\(display): \(error.reason)") : .failed("\(display): \(error.reason)"))
+    }
+
+    public func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> FileOutcome {
+        let path = file.path
         let display = options.displayPath(path)
+        let source = tree.source
         var outcome = FileOutcome(path: path, displayPath: display, status: .unchanged)
-        let source: SourceText
-        // Taken before reading, so a change while reading shows as a change.
-        var info = stat()
-        let examined = stat(path, &info) == 0
-        do {
-            source = try SourceFileReader(maxFileSize: options.maxFileSize).source(ofFile: path)
-        } catch let error as SourceFileError {
-            // Named as the user sees the file.
-            outcome.status = error.isSkip ? .skipped("\(display): \(error.reason)") : .failed("\(display): \(error.reason)")
-            return outcome
-        } catch {
-            outcome.status = .failed("\(display): \(error)")
-            return outcome
-        }
-        guard codemod.mightMatch(source.bytes) else { return outcome }
-        let tree = parser.parse(source)
         outcome.hasSyntaxErrors = tree.hasErrors
         var transformation: Transformation
         do {
@@ -233,7 +239,7 @@ public struct CodemodRunner: Sendable {
         }
         do {
             let bom: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-            let snapshot = examined ? FileSnapshot(info, bytes: bom + source.bytes) : nil
+            let snapshot = file.status.map { FileSnapshot($0, bytes: bom + source.bytes) }
             options.beforeReplacing?(path)
             try AtomicWriter.replaceContents(of: path, with: bom + newBytes, expected: snapshot)
             outcome.status = .written
@@ -247,42 +253,3 @@ public struct CodemodRunner: Sendable {
     }
 }
 
-/// Maps items on several threads, each with its own parser, keeping the input order.
-public enum ParallelMap {
-    /// - Parameter progress: called from the worker threads with (items done, items in all).
-    public static func map<Output>(_ items: [String], jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
-                                   _ transform: (Parser, String) -> Output) -> [Output] {
-        guard !items.isEmpty else { return [] }
-        let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: items.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        let next = Counter()
-        let done = Counter()
-        let workers = min(max(1, jobs), items.count)
-        withoutActuallyEscaping(transform) { transform in
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                let parser = Parser()
-                while true {
-                    let index = next.increment()
-                    guard index < items.count else { break }
-                    results[index] = transform(parser, items[index])
-                    if let progress { progress(done.increment() + 1, items.count) }
-                }
-            }
-        }
-        return results.map { $0! }
-    }
-}
-
-/// A thread-safe counter handing out 0, 1, 2, …
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value - 1
-    }
-}

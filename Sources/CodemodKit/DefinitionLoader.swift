@@ -1,6 +1,7 @@
 import Foundation
 import SwiftTree
 import Yams
+import Workspace
 
 /// Reads codemod definitions from YAML, checking every field and naming the file, line and field
 /// of any problem.

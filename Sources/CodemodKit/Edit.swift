@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// One replacement of a byte range of a source text.
 public struct Edit: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// Runs a definition's examples, the way SwiftLint runs a rule's: every `match` example must be
 /// found, every `no-match` example must be left alone (with a note, when it names one), every

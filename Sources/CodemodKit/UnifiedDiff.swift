@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// A unified diff of one file, made from its edits, that `git apply` accepts.
 public struct UnifiedDiff {

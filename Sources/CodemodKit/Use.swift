@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// One use of a pattern a codemod finds: a deprecated construct at a place in a file.
 public struct Use: Sendable {

@@ -1,6 +1,7 @@
 import CodemodKit
 import Foundation
 import SwiftTree
+import Workspace
 
 /// The allowlist: every use that existed when the lock-down started (or was last recorded).
 ///

@@ -2,6 +2,7 @@ import CodemodKit
 import Foundation
 import SwiftTree
 import Yams
+import Workspace
 
 /// How urgent a migration is: P0 (must, external deadline) to P3 (for your information).
 public enum Priority: String, Codable, Sendable, CaseIterable, Comparable {

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// One reported thing: a use of a migration's pattern, or an allow comment that is wrong.
 public struct Finding: Sendable, Codable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import CodemodKit
+import Workspace
 
 /// A configured migration, bound to its codemod: what is locked down, and why.
 public struct Migration: Sendable {

@@ -1,28 +1,40 @@
 import CodemodKit
 import Foundation
+import Workspace
 
-/// Remembers each file's findings by its content, so an unchanged file is not parsed again
+/// Remembers each file's findings, so an unchanged file is neither read nor parsed again
 /// (`.swiftmod/cache/scan.cache` at the repository root).
 ///
-/// The cache is valid for one configuration (migrations, their codemods and parameters, this
-/// swiftmod): any change starts a new one. The file carries a checksum of its contents; a cache
-/// that is unreadable, truncated, from another version or altered is ignored and rebuilt, never
-/// trusted.
+/// A file counts as unchanged when its metadata is what git's index compares (see `FileStamp`);
+/// an entry written within a second of the file's last change is "racy" and its content hash
+/// decides instead. The cache is valid for one configuration (migrations, their codemods and
+/// parameters, this swiftmod): any change starts a new one. It is a compact binary file with a
+/// checksum (see `CacheFile`): one that is unreadable, truncated, from another version or altered is
+/// ignored and rebuilt, never trusted.
 public struct ScanCache: Sendable {
     /// What is remembered of one file.
-    public struct Entry: Codable, Sendable {
+    public struct Entry: Sendable {
         /// The file's metadata when it was scanned: when all of it is the same, so is the content.
         public var stamp: FileStamp
         /// The file was modified within a second of the cache being written, so a later change in
         /// that second may have kept its stamp ("racily clean", as git calls it): its content hash
         /// decides instead.
         public var racy = false
-        public var hash: String
+        /// `ContentHash` of the file's bytes.
+        public var hash: UInt64
         public var findings: [Finding]
         public var allowed: Int
+
+        public init(stamp: FileStamp, racy: Bool = false, hash: UInt64, findings: [Finding], allowed: Int) {
+            self.stamp = stamp
+            self.racy = racy
+            self.hash = hash
+            self.findings = findings
+            self.allowed = allowed
+        }
     }
 
-    static let format = "swiftmod-scan-cache-2"
+    static let format = "swiftmod-scan-cache-3"
 
     /// Entries by repo-relative path.
     public var entries: [String: Entry] = [:]
@@ -50,81 +62,77 @@ public struct ScanCache: Sendable {
     /// Reads a cache; anything wrong with it gives an empty cache.
     public static func load(_ path: String, key: String) -> ScanCache {
         var cache = ScanCache(key: key)
-        guard let data = FileManager.default.contents(atPath: path),
-              let newline = data.firstIndex(of: 0x0A) else { return cache }
-        let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ").map(String.init)
-        let payload = data[(newline + 1)...]
-        guard header.count == 3, header[0] == format, header[1] == key,
-              header[2] == ContentHash.hex(Array(payload)),
-              let entries = try? JSONDecoder().decode([String: Entry].self, from: Data(payload)) else { return cache }
-        cache.entries = entries
+        guard let payload = CacheFile.read(path, format: format, key: key) else { return cache }
+        var reader = ByteReader(payload)
+        do {
+            let count = try reader.readInt()
+            var entries: [String: Entry] = [:]
+            entries.reserveCapacity(max(0, min(count, 1 << 20)))
+            for _ in 0..<max(0, count) {
+                let file = try reader.readString()
+                let stamp = try FileStamp(from: &reader)
+                let racy = try reader.readBool()
+                let hash = try reader.readUInt64()
+                let allowed = try reader.readInt()
+                let findingCount = try reader.readInt()
+                var findings: [Finding] = []
+                for _ in 0..<max(0, findingCount) {
+                    findings.append(try Finding(from: &reader, file: file))
+                }
+                entries[file] = Entry(stamp: stamp, racy: racy, hash: hash, findings: findings, allowed: allowed)
+            }
+            guard reader.isAtEnd else { return cache }
+            cache.entries = entries
+        } catch {
+            return cache
+        }
         return cache
     }
 
     /// Writes the cache atomically (a failure to write only costs speed next time). Entries of files
     /// modified in the second before the write (or later) are marked racy.
     public func save(_ path: String, now: Double = Date().timeIntervalSince1970) {
-        let encoder = JSONEncoder()
-        var marked = entries
+        var writer = ByteWriter()
         let racyFrom = now.rounded(.down) - 1
-        for (file, entry) in marked where entry.stamp.modified >= racyFrom || entry.stamp.changed >= racyFrom {
-            marked[file]?.racy = true
+        writer.write(entries.count)
+        for file in entries.keys.sorted() {
+            let entry = entries[file]!
+            writer.write(file)
+            entry.stamp.write(to: &writer)
+            writer.write(entry.racy || entry.stamp.modified >= racyFrom || entry.stamp.changed >= racyFrom)
+            writer.write(entry.hash)
+            writer.write(entry.allowed)
+            writer.write(entry.findings.count)
+            for finding in entry.findings { finding.write(to: &writer) }
         }
-        guard let payload = try? encoder.encode(marked) else { return }
-        let header = "\(Self.format) \(key) \(ContentHash.hex(Array(payload)))\n"
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? (Data(header.utf8) + payload).write(to: URL(fileURLWithPath: path), options: .atomic)
+        CacheFile.write(path, format: Self.format, key: key, payload: writer.bytes)
     }
 }
 
-/// What git compares to tell that a file is unchanged without reading it: size, modification and
-/// status-change times, inode and device. Restoring a modification time (`cp -p`, `rsync -a`,
-/// `tar`, `touch -r`) cannot restore the status-change time, and a replaced file has a new inode.
-public struct FileStamp: Codable, Sendable, Equatable {
-    public var size: Int64
-    /// `st_mtime`, in seconds with nanoseconds.
-    public var modified: Double
-    /// `st_ctime`, in seconds with nanoseconds.
-    public var changed: Double
-    public var inode: UInt64
-    public var device: UInt64
-
-    public init(size: Int64, modified: Double, changed: Double, inode: UInt64, device: UInt64) {
-        self.size = size
-        self.modified = modified
-        self.changed = changed
-        self.inode = inode
-        self.device = device
+extension Finding {
+    /// Writes the finding, without its file (the cache entry's key).
+    func write(to writer: inout ByteWriter) {
+        writer.write(kind.rawValue)
+        writer.write(migration)
+        writer.write(codemod)
+        for number in [line, column, endLine, endColumn] { writer.write(number) }
+        writer.write(text)
+        writer.write(scope)
+        writer.write(inErrorRegion)
+        for column in [characterColumn, endCharacterColumn, utf16Column, endUTF16Column] { writer.write(column) }
     }
 
-    /// The stamp of a file's `stat`.
-    public init(_ info: stat) {
-        #if canImport(Darwin)
-        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        let changed = Double(info.st_ctimespec.tv_sec) + Double(info.st_ctimespec.tv_nsec) / 1e9
-        #else
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
-        #endif
-        self.init(size: Int64(info.st_size), modified: modified, changed: changed,
-                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
-    }
-}
-
-/// A fast 64-bit content hash (FNV-1a): for recognising unchanged files, not for security.
-public enum ContentHash {
-    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x100000001b3
-        }
-        return hash
-    }
-
-    public static func hex(_ bytes: [UInt8]) -> String {
-        let value = bytes.withUnsafeBytes { of($0) }
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+    /// Reads a finding written by `write(to:)`.
+    init(from reader: inout ByteReader, file: String) throws {
+        guard let kind = Kind(rawValue: try reader.readString()) else { throw ByteReader.Truncated() }
+        let migration = try reader.readString(), codemod = try reader.readString()
+        let line = try reader.readInt(), column = try reader.readInt(), endLine = try reader.readInt(), endColumn = try reader.readInt()
+        let text = try reader.readString(), scope = try reader.readString(), inErrorRegion = try reader.readBool()
+        self.init(kind: kind, migration: migration, codemod: codemod, file: file, line: line, column: column,
+                  endLine: endLine, endColumn: endColumn, text: text, scope: scope, inErrorRegion: inErrorRegion)
+        characterColumn = try reader.readOptionalInt()
+        endCharacterColumn = try reader.readOptionalInt()
+        utf16Column = try reader.readOptionalInt()
+        endUTF16Column = try reader.readOptionalInt()
     }
 }

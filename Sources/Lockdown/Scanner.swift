@@ -1,6 +1,7 @@
 import CodemodKit
 import Foundation
 import SwiftTree
+import Workspace
 
 /// What a scan found.
 public struct ScanResult: Sendable {
@@ -98,14 +99,12 @@ public struct Scanner: Sendable {
     }
 
     /// Scans files (absolute paths under the root). With a cache, files whose content is
-    /// unchanged reuse their findings, and the cache is updated to this scan.
+    /// unchanged reuse their findings, and the cache is updated: to this scan's files, keeping what
+    /// other (partial) runs cached for files this one did not look at.
     /// - Parameter progress: called (from any thread) as files are done.
     public func scan(_ files: [String], cache: inout ScanCache?, progress: (@Sendable (Int, Int) -> Void)? = nil) -> ScanResult {
-        let known = cache?.entries ?? [:]
-        let useCache = cache != nil
-        let perFile = ParallelMap.map(files, jobs: jobs, progress: progress) { parser, path in
-            scanFile(path, parser: parser, cached: useCache ? known : nil)
-        }
+        let pass = ScanPass(scanner: self, cached: cache?.entries)
+        let perFile = FilePipeline(maxFileSize: maxFileSize, jobs: jobs).run(files, through: pass, progress: progress)
         var result = ScanResult()
         var fresh: [String: ScanCache.Entry] = [:]
         for outcome in perFile {
@@ -119,6 +118,10 @@ public struct Scanner: Sendable {
             }
             if let entry = outcome.entry { fresh[outcome.file] = entry }
             result.files.append(outcome.file)
+        }
+        if let previous = cache?.entries {
+            let scanned = Set(result.files)
+            for (file, entry) in previous where fresh[file] == nil && !scanned.contains(file) { fresh[file] = entry }
         }
         cache?.entries = fresh
         return result
@@ -141,74 +144,80 @@ public struct Scanner: Sendable {
         var definitionError: LocatedError?
     }
 
-    func scanFile(_ path: String, parser: Parser, cached: [String: ScanCache.Entry]?) -> FileOutcome {
-        let relative = Self.relativePath(path, root: root) ?? path
-        var info = stat()
-        let statted = stat(path, &info) == 0
-        let size = Int64(info.st_size)
-        let stamp = FileStamp(info)
-        let reader = SourceFileReader(maxFileSize: maxFileSize)
-        // What is not a regular file, or is too big, is never opened (nor trusted from the cache).
-        if statted, let kind = SourceFileReader.kind(ofMode: info.st_mode) {
-            return FileOutcome(file: relative, failure: SourceFileError.notRegularFile(path: path, kind: kind).reason)
+    /// One scan as a consumer of the file pipeline: the cache answers unchanged files, the
+    /// prefilter skips files that can hold neither a use nor an allow comment.
+    struct ScanPass: FileConsumer {
+        let scanner: Scanner
+        /// The cache's entries; nil when scanning without a cache.
+        let cached: [String: ScanCache.Entry]?
+
+        func relative(_ file: PipelineFile) -> String {
+            Scanner.relativePath(file.path, root: scanner.root) ?? file.path
         }
-        if statted, Int(size) > maxFileSize {
-            return FileOutcome(file: relative, skipped: SourceFileError.tooLarge(path: path, size: Int(size), limit: maxFileSize).reason)
-        }
-        // Unchanged metadata vouches for unchanged content, unless the entry was racy.
-        if statted, let entry = cached?[relative], !entry.racy, entry.stamp == stamp {
+
+        func reuse(_ file: PipelineFile) -> FileOutcome? {
+            // Unchanged metadata vouches for unchanged content, unless the entry was racy.
+            let relative = relative(file)
+            guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp else { return nil }
             return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry)
         }
-        let data: [UInt8]
-        do {
-            data = try reader.bytes(ofFile: path)
-        } catch let error as SourceFileError {
-            return error.isSkip ? FileOutcome(file: relative, skipped: error.reason) : FileOutcome(file: relative, failure: error.reason)
-        } catch {
-            return FileOutcome(file: relative, failure: "\(error)")
-        }
-        let hash = cached == nil ? "" : ContentHash.hex(data)
-        if let entry = cached?[relative], entry.hash == hash {
+
+        func reuse(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome? {
+            let relative = relative(file)
+            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes) else { return nil }
             var refreshed = entry
             refreshed.stamp = stamp
             refreshed.racy = false
             return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed)
         }
-        // A file that cannot hold a use is not parsed (but a file that is not UTF-8 is still said).
-        let mayAllow = !prefilter || ByteSearch.contains(data, Self.allowMarker)
-        if prefilter, !mayAllow, !migrations.contains(where: { $0.codemod.mightMatch(data) }),
-           UTF8Check.isValid(data) {
-            let entry = cached == nil ? nil : ScanCache.Entry(stamp: stamp, hash: hash, findings: [], allowed: 0)
-            return FileOutcome(file: relative, entry: entry)
+
+        func needsTree(_ bytes: [UInt8]) -> Bool {
+            !scanner.prefilter || ByteSearch.contains(bytes, Scanner.allowMarker)
+                || scanner.migrations.contains { $0.codemod.mightMatch(bytes) }
         }
-        let source: SourceText
-        do {
-            source = try SourceText(utf8: data)
-        } catch {
-            return FileOutcome(file: relative, failure: "\(error)")
+
+        func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int) -> ScanCache.Entry? {
+            guard cached != nil, let stamp = file.stamp else { return nil }
+            return ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes), findings: findings, allowed: allowed)
         }
-        let findings: [Finding], allowed: Int
-        do {
-            (findings, allowed) = try scan(source, file: relative, parser: parser)
-        } catch let error as LocatedError {
-            var outcome = FileOutcome(file: relative, failure: "\(error)")
-            outcome.definitionError = error
-            return outcome
-        } catch {
-            return FileOutcome(file: relative, failure: "\(error)")
+
+        func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome {
+            FileOutcome(file: relative(file), entry: entry(file, bytes, [], 0))
         }
-        let entry = cached == nil ? nil : ScanCache.Entry(stamp: stamp, hash: hash, findings: findings, allowed: allowed)
-        return FileOutcome(file: relative, findings: findings, allowed: allowed, entry: entry)
+
+        func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> FileOutcome {
+            let relative = relative(file)
+            do {
+                let (findings, allowed) = try scanner.scan(tree, file: relative)
+                let bom: [UInt8] = tree.source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+                return FileOutcome(file: relative, findings: findings, allowed: allowed,
+                                   entry: entry(file, bom + tree.source.bytes, findings, allowed))
+            } catch let error as LocatedError {
+                var outcome = FileOutcome(file: relative, failure: "\(error)")
+                outcome.definitionError = error
+                return outcome
+            } catch {
+                return FileOutcome(file: relative, failure: "\(error)")
+            }
+        }
+
+        func unreadable(_ file: PipelineFile, error: SourceFileError) -> FileOutcome {
+            let relative = relative(file)
+            if error.isSkip { return FileOutcome(file: relative, skipped: error.reason) }
+            // As before the pipeline: a file that is not UTF-8 is named with where it breaks.
+            if case let .notUTF8(_, detail) = error { return FileOutcome(file: relative, failure: detail) }
+            return FileOutcome(file: relative, failure: error.reason)
+        }
     }
 
     static let allowMarker = Array("swiftmod:allow".utf8)
 
-    /// The findings of one file's text and how many uses its allow comments allowed.
-    func scan(_ source: SourceText, file relative: String, parser: Parser) throws -> ([Finding], Int) {
+    /// The findings of one file's syntax tree and how many uses its allow comments allowed.
+    func scan(_ tree: SyntaxTree, file relative: String) throws -> ([Finding], Int) {
+        let source = tree.source
         let candidates = prefilter ? migrations.filter { $0.codemod.mightMatch(source.bytes) } : migrations
         let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)
         guard !candidates.isEmpty || mayAllow else { return ([], 0) }
-        let tree = parser.parse(source)
         var uses: [Finding] = []
         for migration in candidates {
             uses += try findings(of: migration, in: tree, file: relative)
@@ -351,26 +360,5 @@ struct AllowComment {
         guard tail.hasPrefix("--") else { return .allow(id: id, reason: nil) }
         let reason = tail.dropFirst(2).trimmingCharacters(in: .whitespaces)
         return .allow(id: id, reason: reason.isEmpty ? nil : reason)
-    }
-}
-
-
-/// A quick UTF-8 check: ASCII text (most source files) is checked eight bytes at a time.
-enum UTF8Check {
-    static func isValid(_ bytes: [UInt8]) -> Bool {
-        let ascii = bytes.withUnsafeBytes { buffer -> Bool in
-            var index = 0
-            let count = buffer.count
-            while index + 8 <= count {
-                if buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < count {
-                if buffer[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
-        }
-        return ascii || String(validating: bytes, as: UTF8.self) != nil
     }
 }

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// Names the declarations that enclose a node: `ProfileViewController.viewDidLoad()`. Stable when
 /// lines move, code is re-indented or the file is renamed; it changes only when the use moves to

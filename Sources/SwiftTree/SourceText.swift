@@ -57,6 +57,25 @@ public struct SourceText: Sendable {
         self.init(validatedBytes: bytes, hasByteOrderMark: bom)
     }
 
+    /// Whether bytes are UTF-8 (a byte order mark included): ASCII text, most source files, is
+    /// checked eight bytes at a time.
+    public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        let ascii = bytes.withUnsafeBytes { buffer -> Bool in
+            var index = 0
+            let count = buffer.count
+            while index + 8 <= count {
+                if buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if buffer[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
+        return ascii || String(validating: bytes, as: UTF8.self) != nil
+    }
+
     /// Makes source text from a Swift string.
     public init(_ string: String, hasByteOrderMark: Bool = false) {
         self.init(validatedBytes: Array(string.utf8), hasByteOrderMark: hasByteOrderMark)

@@ -1,6 +1,7 @@
 import Foundation
 import Lockdown
 import SwiftTree
+import Workspace
 
 /// Which module each file belongs to, derived from the repository's layout: explicit `modules:`
 /// globs of `.swiftmod.yml` first, then the nearest enclosing SwiftPM target (its `path:`, or

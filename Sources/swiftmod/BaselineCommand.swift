@@ -2,6 +2,7 @@ import ArgumentParser
 import CodemodKit
 import Foundation
 import Lockdown
+import Workspace
 
 /// `swiftmod baseline`: records today's uses as the allowlist.
 struct BaselineCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CodemodKit
 import Foundation
 import Lockdown
+import Workspace
 
 /// `swiftmod check`: fails on uses that the baseline does not allow.
 struct CheckCommand: ParsableCommand {

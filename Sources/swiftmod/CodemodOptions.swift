@@ -3,6 +3,7 @@ import BundledCodemods
 import CodemodKit
 import Foundation
 import Lockdown
+import Workspace
 
 /// `--codemods DIR`: extra definition folders, shared by the commands that load codemods. The
 /// folders named in `.swiftmod.yml` (`codemods:`) are added when there is one.

@@ -1,5 +1,6 @@
 import CodemodKit
 import Foundation
+import Workspace
 
 /// Paths that start with a dash (`-Login.swift`) look like options to the argument parser: a
 /// group of short options that may even hold `-h` and print the help instead of doing anything.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CodemodKit
+import Workspace
 
 /// `swiftmod list`: the codemods available.
 struct ListCommand: ParsableCommand {

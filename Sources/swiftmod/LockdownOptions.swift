@@ -4,6 +4,7 @@ import CodemodKit
 import Foundation
 import Lockdown
 import SwiftTree
+import Workspace
 
 /// The options shared by `scan`, `baseline` and `check`: the configuration, which migrations,
 /// which paths, how many jobs.
@@ -102,7 +103,6 @@ struct LockdownOptions: ParsableArguments {
         let cachePath = ScanCache.defaultPath(root: configuration.root)
         var cache: ScanCache? = noCache ? nil
             : ScanCache.load(cachePath, key: ScanCache.key(for: migrations, knownIDs: known, version: Swiftmod.version))
-        let previous = cache?.entries ?? [:]
         let progress = ProgressLine.forTerminal(label: "scanning")
         var result = scanner.scan(files, cache: &cache, progress: progress.map { line in { line.update($0, $1) } })
         result.failures = unreadable + result.failures
@@ -110,13 +110,7 @@ struct LockdownOptions: ParsableArguments {
         if let error = result.definitionErrors.first {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        if var cache {
-            // Keep what other (partial) runs cached for files this run did not look at.
-            for (file, entry) in previous where cache.entries[file] == nil && !result.files.contains(file) {
-                cache.entries[file] = entry
-            }
-            cache.save(cachePath)
-        }
+        cache?.save(cachePath)
         for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
         for skipped in result.skipped { printError("note: \(SafeText.oneLine(skipped.description))") }
         return result

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwiftTree
+import Workspace
 
 /// `swiftmod parse FILE`: prints a file's syntax tree.
 struct ParseCommand: ParsableCommand {

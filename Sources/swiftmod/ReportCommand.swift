@@ -3,6 +3,7 @@ import CodemodKit
 import Foundation
 import Lockdown
 import Tracker
+import Workspace
 
 /// `swiftmod report`: how much is left of each migration, per module and team, over time.
 struct ReportCommand: ParsableCommand {

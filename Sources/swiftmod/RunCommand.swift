@@ -3,6 +3,7 @@ import CodemodKit
 import Foundation
 import Lockdown
 import SwiftTree
+import Workspace
 
 /// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
 struct RunCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CodemodKit
 import Foundation
+import Workspace
 
 /// `swiftmod test`: runs the examples of codemod definitions.
 struct TestCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import BundledCodemods
 @testable import CodemodKit
 import Testing
+import Workspace
 
 /// Every bundled codemod loads, has examples, and every example holds (like SwiftLint's rule
 /// examples).

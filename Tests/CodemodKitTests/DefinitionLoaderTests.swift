@@ -2,6 +2,7 @@ import BundledCodemods
 @testable import CodemodKit
 import SwiftTree
 import Testing
+import Workspace
 
 @Suite struct DefinitionLoaderTests {
     let valid = """

@@ -1,6 +1,7 @@
 @testable import CodemodKit
 import SwiftTree
 import Testing
+import Workspace
 
 @Suite struct EditTests {
     @Test func appliesInSourceOrder() throws {

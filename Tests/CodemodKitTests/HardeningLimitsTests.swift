@@ -3,6 +3,7 @@ import BundledCodemods
 import Foundation
 import SwiftTree
 import Testing
+import Workspace
 
 /// Limits on what user input can cost: regular expressions with a time bound, and the bundled
 /// actions linear in nesting depth and in the number of uses.

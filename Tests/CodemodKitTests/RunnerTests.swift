@@ -2,6 +2,7 @@ import Foundation
 @testable import CodemodKit
 import SwiftTree
 import Testing
+import Workspace
 
 @Suite struct RunnerTests {
     /// Renames the identifier `target` to `renamed`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CodemodKit
+import Workspace
 
 /// Strings from outside stay data in every output.
 @Suite struct SafeTextTests {

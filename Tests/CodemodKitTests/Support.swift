@@ -1,6 +1,7 @@
 import Foundation
 @testable import CodemodKit
 import SwiftTree
+import Workspace
 
 /// A temporary folder, removed when the value is released.
 final class TemporaryFolder {

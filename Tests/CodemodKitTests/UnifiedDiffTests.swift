@@ -1,6 +1,7 @@
 @testable import CodemodKit
 import SwiftTree
 import Testing
+import Workspace
 
 @Suite struct UnifiedDiffTests {
     func diff(_ text: String, _ edits: [Edit]) throws -> String {

@@ -1,6 +1,7 @@
 import CodemodKit
 import Testing
 @testable import Lockdown
+import Workspace
 
 @Suite struct ConfigurationTests {
     func error(_ yaml: String) -> LocatedError? {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Lockdown
+import Workspace
 
 @Suite struct ScannerTests {
     @Test func findsUsesOfEveryMigrationWithScopes() throws {
@@ -89,7 +90,7 @@ import Foundation
         var cache = ScanCache(key: "k")
         let now = 1_800_000_000.5
         func entry(_ modified: Double) -> ScanCache.Entry {
-            ScanCache.Entry(stamp: FileStamp(size: 1, modified: modified, changed: modified, inode: 1, device: 1), hash: "h", findings: [], allowed: 0)
+            ScanCache.Entry(stamp: FileStamp(size: 1, modified: modified, changed: modified, inode: 1, device: 1), hash: 1, findings: [], allowed: 0)
         }
         cache.entries = ["old.swift": entry(now - 100), "fresh.swift": entry(now - 0.2), "same-second.swift": entry(now.rounded(.down))]
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// Facts about a node and its ancestors, computed once per node of a tree and shared by every
 /// node below it: asking about n nodes costs at most the number of their distinct ancestors, not

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// Retires `guard let `self` = self` (and `if let`, `while let`): the built-in action behind the
 /// `backtick-self` codemod.

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// What a built-in action sees of one match.
 public struct ActionContext {

@@ -1,4 +1,5 @@
 import SwiftTree
+import Workspace
 
 /// Replaces the uses of one type with another: the built-in action behind `swap-type`.
 ///

@@ -1,4 +1,5 @@
 import CodemodKit
+import Workspace
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.
 public struct GitHubReporter: Reporter {
     public init() {}

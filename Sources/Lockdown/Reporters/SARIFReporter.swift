@@ -1,5 +1,6 @@
 import CodemodKit
 import Foundation
+import Workspace
 
 /// SARIF 2.1.0, for code scanning: one rule per migration, one result per finding.
 public struct SARIFReporter: Reporter {

@@ -1,4 +1,5 @@
 import CodemodKit
+import Workspace
 
 /// `path:line:column: error: message`, what compilers print and editors and Xcode read; the
 /// reasons follow on indented lines (or, for Xcode, on the same line). Paths and texts from files

@@ -1,6 +1,7 @@
 import Foundation
 import CodemodKit
 import Lockdown
+import Workspace
 
 /// The report as one self-contained HTML page (no network): per migration, a status badge, a
 /// burndown chart in SVG with the projection and the deadline, and tables of what is left per team

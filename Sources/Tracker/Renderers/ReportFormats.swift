@@ -1,5 +1,6 @@
 import CodemodKit
 import Foundation
+import Workspace
 
 /// The output formats of `swiftmod report`.
 public enum ProgressFormat: String, CaseIterable, Sendable {

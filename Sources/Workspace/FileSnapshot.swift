@@ -26,7 +26,7 @@ public struct FileSnapshot: Sendable, Equatable {
         self.init(info, bytes: bytes)
     }
 
-    init(_ info: stat, bytes: [UInt8]) {
+    public init(_ info: stat, bytes: [UInt8]) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

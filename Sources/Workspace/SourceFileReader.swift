@@ -120,23 +120,17 @@ public struct SourceFileReader: Sendable {
         return try readAll(descriptor, expected: Int(info.st_size), path: path)
     }
 
-    /// A file's text, decoded as UTF-8.
-    /// - Throws: `SourceFileError` naming the path and what is wrong.
-    public func source(ofFile path: String) throws -> SourceText {
-        let data = try bytes(ofFile: path)
-        do {
-            return try SourceText(utf8: data)
-        } catch let error as SourceText.DecodingError {
-            throw SourceFileError.notUTF8(path: path, detail: error.description)
-        }
+    /// What is wrong with a file, judged by its metadata before opening it: a folder, not a
+    /// regular file, or over the size limit; nil when it may be read.
+    public func problem(with info: stat, path: String) -> SourceFileError? {
+        if info.st_mode & S_IFMT == S_IFDIR { return .isDirectory(path: path) }
+        if let kind = Self.kind(ofMode: info.st_mode) { return .notRegularFile(path: path, kind: kind) }
+        if Int(info.st_size) > maxFileSize { return .tooLarge(path: path, size: Int(info.st_size), limit: maxFileSize) }
+        return nil
     }
 
     private func check(_ info: stat, path: String) throws {
-        if info.st_mode & S_IFMT == S_IFDIR { throw SourceFileError.isDirectory(path: path) }
-        if let kind = Self.kind(ofMode: info.st_mode) { throw SourceFileError.notRegularFile(path: path, kind: kind) }
-        if Int(info.st_size) > maxFileSize {
-            throw SourceFileError.tooLarge(path: path, size: Int(info.st_size), limit: maxFileSize)
-        }
+        if let problem = problem(with: info, path: path) { throw problem }
     }
 
     /// Reads to the end, never more than the limit (plus one byte, to notice a file that grew).
@@ -197,10 +191,3 @@ public enum ByteSize {
     }
 }
 
-extension SourceText {
-    /// Reads a file as UTF-8 Swift source, with the default size limit (see `SourceFileReader`).
-    /// - Throws: `SourceFileError` naming the path and what is wrong.
-    public init(contentsOfFile path: String) throws {
-        self = try SourceFileReader().source(ofFile: path)
-    }
-}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A cache on disk, trusted only when intact: a header line `FORMAT KEY CHECKSUM` and a binary
+/// payload. A file that is missing, unreadable, truncated, of another format or key, or altered
+/// (its checksum differs) reads as nothing: a cache is rebuilt, never trusted blindly.
+public enum CacheFile {
+    /// The payload, or nil when the file is not an intact cache of this format and key.
+    public static func read(_ path: String, format: String, key: String) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+        let payload = Array(bytes[(newline + 1)...])
+        guard header.count == 3, header[0] == format, header[1] == key, header[2] == ContentHash.hex(payload) else { return nil }
+        return payload
+    }
+
+    /// Writes a cache atomically; a failure only costs speed next time, so it is not reported.
+    public static func write(_ path: String, format: String, key: String, payload: [UInt8]) {
+        let header = "\(format) \(key) \(ContentHash.hex(payload))\n"
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? (Data(header.utf8) + Data(payload)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// Appends values to a compact binary buffer (little-endian integers, length-prefixed strings).
+public struct ByteWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func write(_ value: Int) { write(UInt64(bitPattern: Int64(value))) }
+    public mutating func write(_ value: Double) { write(value.bitPattern) }
+    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    public mutating func write(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            write(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// nil is written as a flag, so it reads back as nil.
+    public mutating func write(_ value: Int?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+}
+
+/// Reads what a `ByteWriter` wrote; any attempt to read past the end throws.
+public struct ByteReader {
+    public struct Truncated: Error {
+        public init() {}
+    }
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func readUInt64() throws -> UInt64 {
+        guard offset + 8 <= bytes.count else { throw Truncated() }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        offset += 8
+        return UInt64(littleEndian: value)
+    }
+
+    public mutating func readInt() throws -> Int {
+        let value = Int64(bitPattern: try readUInt64())
+        guard let result = Int(exactly: value) else { throw Truncated() }
+        return result
+    }
+
+    public mutating func readDouble() throws -> Double { Double(bitPattern: try readUInt64()) }
+
+    public mutating func readBool() throws -> Bool {
+        guard offset < bytes.count else { throw Truncated() }
+        offset += 1
+        return bytes[offset - 1] != 0
+    }
+
+    public mutating func readString() throws -> String {
+        let count = try readInt()
+        guard count >= 0, offset + count <= bytes.count else { throw Truncated() }
+        defer { offset += count }
+        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    public mutating func readOptionalInt() throws -> Int? {
+        try readBool() ? try readInt() : nil
+    }
+}
+
+extension FileStamp {
+    /// Writes the stamp (five numbers).
+    public func write(to writer: inout ByteWriter) {
+        writer.write(UInt64(bitPattern: size))
+        writer.write(modified)
+        writer.write(changed)
+        writer.write(inode)
+        writer.write(device)
+    }
+
+    /// Reads a stamp written by `write(to:)`.
+    public init(from reader: inout ByteReader) throws {
+        self.init(size: Int64(bitPattern: try reader.readUInt64()), modified: try reader.readDouble(),
+                  changed: try reader.readDouble(), inode: try reader.readUInt64(), device: try reader.readUInt64())
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What git compares to tell that a file is unchanged without reading it: size, modification and
+/// status-change times, inode and device. Restoring a modification time (`cp -p`, `rsync -a`,
+/// `tar`, `touch -r`) cannot restore the status-change time, and a replaced file has a new inode.
+public struct FileStamp: Codable, Sendable, Equatable {
+    public var size: Int64
+    /// `st_mtime`, in seconds with nanoseconds.
+    public var modified: Double
+    /// `st_ctime`, in seconds with nanoseconds.
+    public var changed: Double
+    public var inode: UInt64
+    public var device: UInt64
+
+    public init(size: Int64, modified: Double, changed: Double, inode: UInt64, device: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+        self.device = device
+    }
+
+    /// The stamp of a file's `stat`.
+    public init(_ info: stat) {
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        let changed = Double(info.st_ctimespec.tv_sec) + Double(info.st_ctimespec.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+        #endif
+        self.init(size: Int64(info.st_size), modified: modified, changed: changed,
+                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+    }
+}
+
+/// A fast 64-bit content hash (FNV-1a): for recognising unchanged files, not for security.
+public enum ContentHash {
+    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100000001b3
+        }
+        return hash
+    }
+
+    /// The hash of bytes.
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { of($0) }
+    }
+
+    /// The hash of bytes as 16 hexadecimal digits.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let text = String(of(bytes), radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
