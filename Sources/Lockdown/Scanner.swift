@@ -71,32 +71,15 @@ public struct Scanner: Sendable {
         let absolute = paths.isEmpty ? [configuration.root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let walk = try FileWalker().walk(absolute)
         let files = walk.files.filter { path in
-            guard let relative = relativePath(path, root: configuration.root) else { return false }
+            guard let relative = RepositoryPath.relative(path, root: configuration.root) else { return false }
             return configuration.covers(relative)
         }
         let unreadable = walk.unreadableFolders.map { folder in
-            FileFailure(file: (relativePath(folder.path, root: configuration.root) ?? folder.path) + "/", reason: folder.reason)
+            FileFailure(file: (RepositoryPath.relative(folder.path, root: configuration.root) ?? folder.path) + "/", reason: folder.reason)
         }
         return (files, unreadable)
     }
 
-    /// A path relative to the root, or nil when it lies outside. Symbolic links in either are
-    /// resolved, so `/tmp/repo` and `/private/tmp/repo` are the same place.
-    public static func relativePath(_ path: String, root: String) -> String? {
-        // The common case, cheaply: a clean absolute path below the root.
-        let base0 = root.hasSuffix("/") ? root : root + "/"
-        if path.hasPrefix(base0), !path.contains("/./"), !path.contains("/../"), !path.hasSuffix("/.."), !path.contains("//") {
-            return String(path.dropFirst(base0.count))
-        }
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        let base = root.hasSuffix("/") ? root : root + "/"
-        if standardized.hasPrefix(base) { return String(standardized.dropFirst(base.count)) }
-        let resolvedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-        let resolvedBase = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
-        if resolvedPath.hasPrefix(resolvedBase) { return String(resolvedPath.dropFirst(resolvedBase.count)) }
-        return resolvedPath == resolvedRoot ? "" : nil
-    }
 
     /// Scans files (absolute paths under the root). With a cache, files whose content is
     /// unchanged reuse their findings, and the cache is updated: to this scan's files, keeping what
@@ -152,7 +135,7 @@ public struct Scanner: Sendable {
         let cached: [String: ScanCache.Entry]?
 
         func relative(_ file: PipelineFile) -> String {
-            Scanner.relativePath(file.path, root: scanner.root) ?? file.path
+            RepositoryPath.relative(file.path, root: scanner.root) ?? file.path
         }
 
         func reuse(_ file: PipelineFile) -> FileOutcome? {

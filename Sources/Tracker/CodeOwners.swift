@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 /// A CODEOWNERS file, matched the way GitHub matches it: the last matching pattern wins, a
 /// pattern without owners leaves the path unowned, and patterns follow gitignore rules (`*`,
@@ -10,7 +11,7 @@ public struct CodeOwners: Sendable {
         public var pattern: String
         public var owners: [String]
         public var line: Int
-        let regex: NSRegularExpression
+        let glob: Glob
     }
 
     /// The places GitHub looks, in its order.
@@ -29,8 +30,8 @@ public struct CodeOwners: Sendable {
             guard !line.isEmpty else { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             let pattern = fields[0].replacingOccurrences(of: "\\#", with: "#")
-            guard let regex = try? NSRegularExpression(pattern: Self.expression(for: pattern)) else { continue }
-            rules.append(Rule(pattern: pattern, owners: Array(fields.dropFirst()), line: index + 1, regex: regex))
+            guard let glob = try? Glob(pattern, syntax: .gitignore) else { continue }
+            rules.append(Rule(pattern: pattern, owners: Array(fields.dropFirst()), line: index + 1, glob: glob))
         }
     }
 
@@ -47,8 +48,7 @@ public struct CodeOwners: Sendable {
 
     /// The owners of a repo-relative path (empty when unowned).
     public func owners(of path: String) -> [String] {
-        let range = NSRange(path.startIndex..., in: path)
-        for rule in rules.reversed() where rule.regex.firstMatch(in: path, range: range) != nil {
+        for rule in rules.reversed() where rule.glob.matches(path) {
             return rule.owners
         }
         return []
@@ -61,45 +61,5 @@ public struct CodeOwners: Sendable {
             previous = line[index]
         }
         return nil
-    }
-
-    /// The regular expression of a gitignore-style pattern, matched against repo-relative file paths.
-    static func expression(for pattern: String) -> String {
-        var body = pattern
-        let directoryOnly = body.hasSuffix("/")
-        if directoryOnly { body.removeLast() }
-        let anchored = body.hasPrefix("/") || body.dropLast().contains("/")
-        if body.hasPrefix("/") { body.removeFirst() }
-        if body == "*" || body == "**" || body.isEmpty { return "^.*$" }
-        var expression = ""
-        var characters = Array(body)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "*" {
-                if index + 1 < characters.count, characters[index + 1] == "*" {
-                    if index + 2 < characters.count, characters[index + 2] == "/" {
-                        expression += "(?:.*/)?"
-                        index += 3
-                        continue
-                    }
-                    expression += ".*"
-                    index += 2
-                    continue
-                }
-                expression += "[^/]*"
-            } else if character == "?" {
-                expression += "[^/]"
-            } else {
-                expression += NSRegularExpression.escapedPattern(for: String(character))
-            }
-            index += 1
-        }
-        characters = []
-        let prefix = anchored ? "^" : "^(?:.*/)?"
-        // A name matches a file of that name or a folder of that name (and what is inside it);
-        // `docs/*` matches the files directly in docs; `dir/` only folders.
-        let suffix = directoryOnly ? "/.*$" : (body.hasSuffix("/*") ? "$" : "(?:/.*)?$")
-        return prefix + expression + suffix
     }
 }

@@ -33,8 +33,8 @@ public struct ModuleMap: Sendable {
     public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
         var folders: [Folder] = []
         let parser = Parser()
-        for manifest in findFiles(in: root, where: { $0 == "Package.swift" }) {
-            let relative = Scanner.relativePath(manifest, root: root) ?? manifest
+        for manifest in FileWalker().entries(under: root, named: { $0 == "Package.swift" }) {
+            let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
             let packageFolder = (relative as NSString).deletingLastPathComponent
             guard let source = try? SourceText(contentsOfFile: manifest) else { continue }
             for target in PackageManifest.targets(in: parser.parse(source)) {
@@ -43,8 +43,8 @@ public struct ModuleMap: Sendable {
                 folders.append(Folder(path: (full as NSString).standardizingPath, name: target.name, source: relative))
             }
         }
-        for project in findFiles(in: root, where: { $0.hasSuffix(".xcodeproj") }, folders: true) {
-            let relative = Scanner.relativePath(project, root: root) ?? project
+        for project in FileWalker().entries(under: root, named: { $0.hasSuffix(".xcodeproj") }, folders: true) {
+            let relative = RepositoryPath.relative(project, root: root) ?? project
             let name = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             folders.append(Folder(path: (relative as NSString).deletingLastPathComponent, name: name, source: relative))
         }
@@ -58,29 +58,6 @@ public struct ModuleMap: Sendable {
             return folder.name
         }
         return Self.noModule
-    }
-
-    /// Files (or folders) whose name passes a test, skipping hidden folders and build products.
-    static func findFiles(in root: String, where accept: (String) -> Bool, folders: Bool = false) -> [String] {
-        var result: [String] = []
-        var pending = [root]
-        let manager = FileManager.default
-        while let folder = pending.popLast() {
-            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = "\(folder)/\(name)"
-                var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if folders, accept(name) { result.append(path); continue }
-                    if FileWalker.skippedFolders.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
-                    pending.append(path)
-                } else if !folders, accept(name) {
-                    result.append(path)
-                }
-            }
-        }
-        return result.sorted()
     }
 }
 

@@ -11,6 +11,17 @@ public struct FileWalker {
 
     public init() {}
 
+    /// Whether a folder of this name is never entered: hidden folders and build products.
+    public static func skips(folderNamed name: some StringProtocol) -> Bool {
+        name.hasPrefix(".") || skippedFolders.contains(String(name))
+    }
+
+    /// Whether a relative file path lies in a folder the walk never enters (the same rules as the
+    /// walk, for files named by git rather than found by walking).
+    public static func isInSkippedFolder(_ relative: String) -> Bool {
+        relative.split(separator: "/").dropLast().contains { skips(folderNamed: $0) }
+    }
+
     /// A path that does not exist.
     public struct MissingPathError: Error, CustomStringConvertible {
         public var path: String
@@ -81,7 +92,7 @@ public struct FileWalker {
             let folder = (path as NSString).deletingLastPathComponent
             let resolved = realFolders[folder] ?? {
                 let absolute = DisplayPath.lexicallyNormalized(folder.hasPrefix("/") ? folder : here + "/" + folder)
-                let real = WriteBoundary.realPath(absolute) ?? absolute
+                let real = RepositoryPath.real(absolute) ?? absolute
                 return (real, real == absolute)
             }()
             realFolders[folder] = resolved
@@ -140,7 +151,7 @@ public struct FileWalker {
                 switch kind {
                 case .folder:
                     // Links to folders are not followed (no cycles, no escaping the tree).
-                    if Self.skippedFolders.contains(name) || ignored.contains(path + "/") { continue }
+                    if Self.skips(folderNamed: name) || ignored.contains(path + "/") { continue }
                     pending.append(path)
                 case .file, .link:
                     if name.hasSuffix(".swift"), !ignored.contains(path) {
@@ -190,6 +201,50 @@ public struct FileWalker {
         }
         return result
     }
+
+    /// Files (or folders) under a root whose name passes a test, by the walk's rules (hidden
+    /// folders and build products skipped, links to folders not followed), sorted. When looking for
+    /// folders, a folder that passes is listed and not entered; Xcode projects and workspaces are
+    /// never entered.
+    public func entries(under root: String, named accept: (String) -> Bool, folders: Bool = false) -> [String] {
+        var result: [String] = []
+        var pending = [root]
+        while let folder = pending.popLast() {
+            guard let entries = Self.entries(of: folder) else { continue }
+            for (name, kind) in entries where !name.hasPrefix(".") {
+                let path = "\(folder)/\(name)"
+                if kind == .folder {
+                    if folders, accept(name) { result.append(path); continue }
+                    if Self.skips(folderNamed: name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
+                    pending.append(path)
+                } else if !folders, accept(name) {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// The Swift files changed since a git revision (committed, staged, unstaged, renamed by their
+    /// new path, and untracked), as paths relative to `root`, by the walk's rules: only `.swift`
+    /// files that still exist, none in a skipped folder, only under `paths` (repo-relative; empty:
+    /// everywhere). Nil when `root` is not in a git work tree or the revision is not a commit.
+    public func swiftFiles(changedSince revision: String, root: String, under paths: [String] = []) -> [String]? {
+        guard let top = Git.topLevel(of: root),
+              Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) != nil,
+              let diff = Git.run(["diff", "--name-only", "-z", "--find-renames", "--diff-filter=ACMRT", revision, "--"], in: top),
+              let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
+        var result = Set<String>()
+        for entry in (diff + [0] + untracked).split(separator: 0) where !entry.isEmpty {
+            let path = (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
+            guard let relative = RepositoryPath.relative(path, root: root), relative.hasSuffix(".swift"),
+                  !Self.isInSkippedFolder(relative),
+                  paths.isEmpty || paths.contains(where: { RepositoryPath.isWithin(relative, $0) }),
+                  FileManager.default.fileExists(atPath: RepositoryPath.absolute(relative, root: root)) else { continue }
+            result.insert(relative)
+        }
+        return result.sorted()
+    }
 }
 
 /// What git ignores below a directory, asked once of git itself (so every rule of
@@ -219,4 +274,3 @@ struct GitIgnored {
         return false
     }
 }
-

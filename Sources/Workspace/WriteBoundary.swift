@@ -22,7 +22,7 @@ public struct WriteBoundary: Sendable {
             if folder.isEmpty { folder = "." }
             // Reached without a link: the folder is what it says it is.
             let absolute = DisplayPath.lexicallyNormalized(folder.hasPrefix("/") ? folder : here + "/" + folder)
-            if Self.realPath(folder) == absolute { roots.formUnion(Self.roots(of: folder)) }
+            if RepositoryPath.real(folder) == absolute { roots.formUnion(Self.roots(of: folder)) }
         }
         self.roots = roots.sorted()
     }
@@ -34,8 +34,8 @@ public struct WriteBoundary: Sendable {
 
     /// A folder and the git work tree holding it, with symbolic links resolved.
     static func roots(of folder: String) -> [String] {
-        guard let real = realPath(folder) else { return [] }
-        return [real] + (Git.topLevel(of: folder).flatMap(realPath).map { [$0] } ?? [])
+        guard let real = RepositoryPath.real(folder) else { return [] }
+        return [real] + (Git.topLevel(of: folder).flatMap(RepositoryPath.real).map { [$0] } ?? [])
     }
 
     /// Where a file that may not exist yet would really be written, when that is outside: its
@@ -55,15 +55,8 @@ public struct WriteBoundary: Sendable {
     /// For a file whose real path (links resolved) is outside every root: that real path. Nil
     /// for a file inside the tree.
     public func outsideTarget(of path: String) -> String? {
-        guard let target = Self.realPath(path) else { return nil }
+        guard let target = RepositoryPath.real(path) else { return nil }
         let inside = roots.contains { root in root == "/" || target == root || target.hasPrefix(root + "/") }
         return inside ? nil : target
-    }
-
-    /// The path with every symbolic link resolved, or nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

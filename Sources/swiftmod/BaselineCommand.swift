@@ -78,7 +78,7 @@ struct BaselineCommand: ParsableCommand {
         let old = loaded.map { Baseline(entries: $0.entries.filter { !skipped.contains($0.file) || !ids.contains($0.migration) }) }
         var updated: Baseline
         var message: String
-        let display = Scanner.relativePath(path, root: configuration.root) ?? path
+        let display = RepositoryPath.relative(path, root: configuration.root) ?? path
         if prune, let old {
             let mine = old.entries.filter { ids.contains($0.migration) }
             let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: mine),
@@ -104,7 +104,7 @@ struct BaselineCommand: ParsableCommand {
         } else if partial, let old {
             // Re-record what this run looked at: these files (and moved files' old entries), these migrations.
             let scanned = Set(result.files)
-            let roots = options.paths.map { Scanner.relativePath($0, root: configuration.root) ?? "" }
+            let roots = options.paths.map { RepositoryPath.relative($0, root: configuration.root) ?? "" }
             let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
                                         scannedFiles: scanned, fileExists: exists, history: history)
             var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)

@@ -66,16 +66,12 @@ struct LockdownOptions: ParsableArguments {
         var unreadable: [FileFailure] = []
         if let changedSince {
             // Git names the changed files: no need to walk the tree.
-            guard let changed = ChangedFiles.since(changedSince, root: configuration.root) else {
+            let roots = paths.compactMap { RepositoryPath.relative($0, root: configuration.root) }
+            guard let changed = FileWalker().swiftFiles(changedSince: changedSince, root: configuration.root,
+                                                        under: paths.isEmpty ? [] : roots) else {
                 throw CommandFailure(message: "--changed-since \(changedSince): not a git revision of \(configuration.root)", exitCode: ExitStatus.usage)
             }
-            let roots = paths.compactMap { Scanner.relativePath($0, root: configuration.root) }
-            files = changed.sorted().filter { relative in
-                relative.hasSuffix(".swift") && configuration.covers(relative)
-                    && !relative.split(separator: "/").dropLast().contains { $0.hasPrefix(".") || FileWalker.skippedFolders.contains(String($0)) }
-                    && (paths.isEmpty || roots.contains { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") })
-            }.map { (configuration.root as NSString).appendingPathComponent($0) }
-            .filter { FileManager.default.fileExists(atPath: $0) }
+            files = changed.filter(configuration.covers).map { RepositoryPath.absolute($0, root: configuration.root) }
         } else {
             do {
                 (files, unreadable) = try Scanner.selection(of: configuration, under: paths)
@@ -83,7 +79,7 @@ struct LockdownOptions: ParsableArguments {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
             }
         }
-        for path in paths where Scanner.relativePath(URL(fileURLWithPath: path).standardizedFileURL.path, root: configuration.root) == nil
+        for path in paths where RepositoryPath.relative(URL(fileURLWithPath: path).standardizedFileURL.path, root: configuration.root) == nil
             && URL(fileURLWithPath: path).standardizedFileURL.path != configuration.root {
             throw CommandFailure(message: "\(path) is outside the repository at \(configuration.root)", exitCode: ExitStatus.usage)
         }
@@ -133,23 +129,6 @@ enum ConfigurationLoading {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
-
-/// Which files changed since a git revision: committed, staged, unstaged, renamed (by their new
-/// path) and untracked.
-enum ChangedFiles {
-    static func since(_ revision: String, root: String) -> Set<String>? {
-        guard let top = Git.topLevel(of: root),
-              Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) != nil,
-              let diff = Git.run(["diff", "--name-only", "-z", "--find-renames", "--diff-filter=ACMRT", revision, "--"], in: top),
-              let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
-        var result = Set<String>()
-        for entry in (diff + [0] + untracked).split(separator: 0) where !entry.isEmpty {
-            let path = (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
-            if let relative = Scanner.relativePath(path, root: root) { result.insert(relative) }
-        }
-        return result
-    }
-}
 
 /// `files done / total` on one line of a terminal's stderr; nothing when stderr is not a terminal
 /// or in CI.

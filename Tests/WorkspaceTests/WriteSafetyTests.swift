@@ -55,7 +55,7 @@ import Testing
         #expect(display(folder.path + "/tree") == ".")
         #expect(DisplayPath.lexicallyNormalized("./A//B/../C.swift") == "A/C.swift")
         #expect(DisplayPath.lexicallyNormalized("../A/./B.swift") == "../A/B.swift")
-        #expect(WriteBoundary(roots: [folder.path + "/tree"]).outsideTarget(of: folder.path + "/tree/L.swift") == WriteBoundary.realPath(real))
+        #expect(WriteBoundary(roots: [folder.path + "/tree"]).outsideTarget(of: folder.path + "/tree/L.swift") == RepositoryPath.real(real))
         #expect(WriteBoundary(roots: [folder.path]).outsideTarget(of: folder.path + "/tree/L.swift") == nil)
     }
 }
