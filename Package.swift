@@ -58,11 +58,14 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["CodemodEmbedder"]
         ),
-        // Lock-down for CI: configuration, scanning, baselines, comparison and reporters.
-        .target(name: "Lockdown", dependencies: ["CodemodKit", "SwiftTree", "Workspace", .product(name: "Yams", package: "Yams")]),
+        // The migration model shared by the features: `.swiftmod.yml`, migrations, findings and the
+        // scanner (one consumer of the file pipeline for every migration), with its cache.
+        .target(name: "Migrations", dependencies: ["CodemodKit", "SwiftTree", "Workspace", .product(name: "Yams", package: "Yams")]),
+        // Lock-down for CI: baselines, comparison (renames, blame) and reporters.
+        .target(name: "Lockdown", dependencies: ["Migrations", "CodemodKit", "SwiftTree", "Workspace"]),
         // Migration tracker: modules, CODEOWNERS, history (SQLite), progress reports.
         .target(name: "Tracker", dependencies: [
-            "Lockdown", "CodemodKit", "SwiftTree", "Workspace", .product(name: "GRDB", package: "GRDB.swift"),
+            "Migrations", "CodemodKit", "SwiftTree", "Workspace", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Command-line interface.
         .executableTarget(
@@ -72,6 +75,7 @@ let package = Package(
                 "Workspace",
                 "CodemodKit",
                 "BundledCodemods",
+                "Migrations",
                 "Lockdown",
                 "Tracker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -80,8 +84,9 @@ let package = Package(
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
         .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "Workspace", "BundledCodemods"]),
-        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "CodemodKit", "Workspace", "BundledCodemods"]),
-        .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Lockdown", "Workspace"]),
+        .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "CodemodKit", "Workspace", "BundledCodemods"]),
+        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "Migrations", "CodemodKit", "Workspace", "BundledCodemods"]),
+        .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Migrations", "Workspace"]),
         // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
         .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),
     ],

@@ -2,6 +2,7 @@ import CodemodKit
 import Foundation
 import SwiftTree
 import Workspace
+import Migrations
 
 /// The allowlist: every use that existed when the lock-down started (or was last recorded).
 ///
@@ -148,5 +149,61 @@ public struct Baseline: Sendable, Equatable {
     /// This baseline with the entries of some files replaced by new ones (for `baseline PATH`).
     public func replacing(files: Set<String>, with newEntries: [Entry]) -> Baseline {
         Baseline(entries: entries.filter { !files.contains($0.file) } + newEntries)
+    }
+}
+
+extension Baseline {
+    /// Why a baseline could not be updated.
+    public enum UpdateError: Error, CustomStringConvertible {
+        /// The existing baseline cannot be read (missing when one is required, or corrupt): a usage
+        /// error, and nothing is written.
+        case unreadable(LoadError)
+        /// The lock could not be taken or the file written.
+        case notWritten(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(error): return "\(error)"
+            case let .notWritten(path, reason): return "\(path): the baseline was not written: \(reason)"
+            }
+        }
+    }
+
+    /// Reads, changes and writes the baseline at `path` under its lock (`FILE.lock` beside it), so a
+    /// concurrent update waits its turn instead of writing a baseline without this one's entries.
+    /// An existing baseline must be readable: a corrupt one is never replaced by part of one.
+    /// Interrupted, it leaves no temporary file; one of a killed run is removed.
+    /// - Parameters:
+    ///   - requireExisting: a missing baseline is an error (pruning needs one).
+    ///   - change: given the baseline on disk (nil when there is none), returns the one to write.
+    /// - Returns: the baseline that was on disk.
+    @discardableResult
+    public static func update(at path: String, requireExisting: Bool, _ change: (Baseline?) throws -> Baseline) throws -> Baseline? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let lock: FileLock
+        do {
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            lock = try FileLock(for: path)
+        } catch {
+            throw UpdateError.notWritten(path: path, reason: "\(error)")
+        }
+        defer { lock.unlock() }
+        TemporaryFiles.removeOnInterrupt()
+        _ = TemporaryFiles.removeStale(in: [folder.isEmpty ? "." : folder])
+        let existing: Baseline?
+        do {
+            existing = try load(path)
+        } catch LoadError.missing where !requireExisting {
+            existing = nil
+        } catch let error as LoadError {
+            throw UpdateError.unreadable(error)
+        }
+        let updated = try change(existing)
+        do {
+            try updated.write(to: path)
+        } catch {
+            throw UpdateError.notWritten(path: path, reason: "\(error)")
+        }
+        return existing
     }
 }

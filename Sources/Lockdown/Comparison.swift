@@ -1,4 +1,5 @@
 import Foundation
+import Migrations
 
 /// The result of comparing today's uses with the baseline.
 ///

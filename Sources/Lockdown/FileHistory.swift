@@ -1,6 +1,7 @@
 import CodemodKit
 import Foundation
 import Workspace
+import Migrations
 
 /// What version control knows about the files a baseline names: what became of files that are
 /// gone, how alike a gone file was to a present one, and which lines of a file are new since the

@@ -1,5 +1,5 @@
 import Foundation
-import Lockdown
+import Migrations
 
 /// How much is left of every migration, where, whose, and when it will be done.
 public struct ProgressReport: Codable, Sendable {

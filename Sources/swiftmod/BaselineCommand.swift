@@ -2,6 +2,7 @@ import ArgumentParser
 import CodemodKit
 import Foundation
 import Lockdown
+import Migrations
 import Workspace
 
 /// `swiftmod baseline`: records today's uses as the allowlist.
@@ -43,99 +44,28 @@ struct BaselineCommand: ParsableCommand {
             throw CommandFailure(message: "\(path): the baseline would be written outside the repository (\(outside)); keep it inside, and not behind a link that leads out",
                                  exitCode: ExitStatus.usage)
         }
-        let ids = Set(migrations.map(\.id))
-        let configured = Set(configuration.migrations.map(\.id))
-        let partial = !options.paths.isEmpty || !options.only.isEmpty
-        let exists = { (file: String) in FileManager.default.fileExists(atPath: (configuration.root as NSString).appendingPathComponent(file)) }
         let history = GitFileHistory(root: configuration.root, baselinePath: path)
-        // Read, change and write the baseline under its lock: a concurrent run waits its turn
-        // instead of writing a baseline without this run's entries (or this one without its).
-        let lock: FileLock
-        do {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            lock = try FileLock(for: path)
-        } catch {
-            throw CommandFailure(message: "the baseline was not written: \(error)", exitCode: ExitStatus.failure)
-        }
-        defer { lock.unlock() }
-        // Interrupted, it leaves no temporary file; one of a killed run is removed.
-        TemporaryFiles.removeOnInterrupt()
-        _ = TemporaryFiles.removeStale(in: [(path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent])
-        // An existing baseline must be readable: a corrupt one is never replaced by part of one.
-        let loaded: Baseline?
-        do {
-            loaded = try Baseline.load(path)
-        } catch Baseline.LoadError.missing {
-            if prune { throw CommandFailure(message: "\(Baseline.LoadError.missing(path: path))", exitCode: ExitStatus.usage) }
-            loaded = nil
-        } catch {
-            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
-        }
-        // A skipped file (too big) is not looked at: its entries stay exactly as they were.
-        let skipped = Set(result.skipped.map(\.file))
-        let skippedEntries = loaded?.entries.filter { skipped.contains($0.file) && ids.contains($0.migration) } ?? []
-        let old = loaded.map { Baseline(entries: $0.entries.filter { !skipped.contains($0.file) || !ids.contains($0.migration) }) }
-        var updated: Baseline
-        var message: String
+        let roots = options.paths.map { RepositoryPath.relative($0, root: configuration.root) ?? "" }
+        let mode: BaselineUpdate.Mode = prune ? .prune(paths: roots, someMigrationsOnly: !options.only.isEmpty)
+            : (!options.paths.isEmpty || !options.only.isEmpty) ? .rerecord(paths: roots) : .record
         let display = RepositoryPath.relative(path, root: configuration.root) ?? path
-        if prune, let old {
-            let mine = old.entries.filter { ids.contains($0.migration) }
-            let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: mine),
-                                        scannedFiles: options.paths.isEmpty ? nil : Set(result.files), fileExists: exists,
-                                        history: history)
-            var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
-            var kept = old.entries.filter { entry in
-                if let count = remove[entry], count > 0 {
-                    remove[entry] = count - 1
-                    return false
-                }
-                return true
-            }
-            // Entries of migrations no longer configured go too (unless only some were looked at).
-            let orphaned = options.only.isEmpty ? kept.filter { !configured.contains($0.migration) }.count : 0
-            if orphaned > 0 { kept.removeAll { !configured.contains($0.migration) } }
-            kept += comparison.moved.map { Baseline.Entry($0.use) }
-            updated = Baseline(entries: kept)
-            message = "Removed \(comparison.fixed.count) fixed use\(comparison.fixed.count == 1 ? "" : "s")"
-            if !comparison.moved.isEmpty { message += ", moved \(comparison.moved.count) to renamed files or declarations" }
-            if orphaned > 0 { message += ", dropped \(orphaned) of migrations no longer configured" }
-            message += " in \(display); \(updated.entries.count) remain."
-        } else if partial, let old {
-            // Re-record what this run looked at: these files (and moved files' old entries), these migrations.
-            let scanned = Set(result.files)
-            let roots = options.paths.map { RepositoryPath.relative($0, root: configuration.root) ?? "" }
-            let comparison = Comparison(uses: result.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
-                                        scannedFiles: scanned, fileExists: exists, history: history)
-            var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
-            let kept = old.entries.filter { entry in
-                guard ids.contains(entry.migration) else { return true }
-                if options.paths.isEmpty || scanned.contains(entry.file) { return false }
-                if !exists(entry.file), roots.contains(where: { $0.isEmpty || entry.file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") || entry.file == $0 }) {
-                    return false
-                }
-                if let count = replacedMoves[entry], count > 0 {
-                    replacedMoves[entry] = count - 1
-                    return false
-                }
-                return true
-            }
-            updated = Baseline(entries: kept + result.uses.map(Baseline.Entry.init))
-            message = "Recorded \(result.uses.count) use\(result.uses.count == 1 ? "" : "s") of \(files.count) file\(files.count == 1 ? "" : "s") in \(display); \(updated.entries.count) in all."
-        } else {
-            updated = Baseline(findings: result.uses)
-            let perMigration = Dictionary(grouping: updated.entries, by: \.migration).mapValues(\.count)
-            let breakdown = perMigration.keys.sorted().map { "\($0): \(perMigration[$0]!)" }.joined(separator: ", ")
-            message = "Recorded \(updated.entries.count) use\(updated.entries.count == 1 ? "" : "s") in \(display)\(breakdown.isEmpty ? "" : " (\(breakdown))")."
-        }
-        if !skippedEntries.isEmpty { updated = Baseline(entries: updated.entries + skippedEntries) }
+        var summary = ""
+        let existing: Baseline?
         do {
-            try updated.write(to: path)
-        } catch {
-            throw CommandFailure(message: "\(path): cannot write the baseline: \(error)", exitCode: ExitStatus.failure)
+            existing = try Baseline.update(at: path, requireExisting: prune) { existing in
+                let update = BaselineUpdate(mode: mode, scan: result, existing: existing, scanned: Set(migrations.map(\.id)),
+                                            configured: Set(configuration.migrations.map(\.id)), display: display,
+                                            fileExists: { FileManager.default.fileExists(atPath: RepositoryPath.absolute($0, root: configuration.root)) },
+                                            history: history)
+                summary = update.summary
+                return update.baseline
+            }
+        } catch let error as Baseline.UpdateError {
+            if case .unreadable = error { throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage) }
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.failure)
         }
-        print(message)
-        if old == nil {
+        print(summary)
+        if existing == nil {
             print("Tip: commit \(display), and add `\(display) merge=union` to .gitattributes so branches merge it without conflicts.")
         }
     }

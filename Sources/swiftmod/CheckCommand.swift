@@ -2,6 +2,7 @@ import ArgumentParser
 import CodemodKit
 import Foundation
 import Lockdown
+import Migrations
 import Workspace
 
 /// `swiftmod check`: fails on uses that the baseline does not allow.

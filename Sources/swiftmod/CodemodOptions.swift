@@ -3,6 +3,7 @@ import BundledCodemods
 import CodemodKit
 import Foundation
 import Lockdown
+import Migrations
 import Workspace
 
 /// `--codemods DIR`: extra definition folders, shared by the commands that load codemods. The

@@ -3,6 +3,7 @@ import BundledCodemods
 import CodemodKit
 import Foundation
 import Lockdown
+import Migrations
 import SwiftTree
 import Workspace
 
@@ -62,28 +63,13 @@ struct LockdownOptions: ParsableArguments {
             }
             migrations = migrations.filter { only.contains($0.id) }
         }
-        var files: [String]
-        var unreadable: [FileFailure] = []
-        if let changedSince {
-            // Git names the changed files: no need to walk the tree.
-            let roots = paths.compactMap { RepositoryPath.relative($0, root: configuration.root) }
-            guard let changed = FileWalker().swiftFiles(changedSince: changedSince, root: configuration.root,
-                                                        under: paths.isEmpty ? [] : roots) else {
-                throw CommandFailure(message: "--changed-since \(changedSince): not a git revision of \(configuration.root)", exitCode: ExitStatus.usage)
-            }
-            files = changed.filter(configuration.covers).map { RepositoryPath.absolute($0, root: configuration.root) }
-        } else {
-            do {
-                (files, unreadable) = try Scanner.selection(of: configuration, under: paths)
-            } catch {
-                throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
-            }
+        let selection: FileSelection
+        do {
+            selection = try FileSelection(configuration, paths: paths, changedSince: changedSince)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        for path in paths where RepositoryPath.relative(URL(fileURLWithPath: path).standardizedFileURL.path, root: configuration.root) == nil
-            && URL(fileURLWithPath: path).standardizedFileURL.path != configuration.root {
-            throw CommandFailure(message: "\(path) is outside the repository at \(configuration.root)", exitCode: ExitStatus.usage)
-        }
-        return (configuration, migrations, files, unreadable)
+        return (configuration, migrations, selection.files, selection.unreadable)
     }
 
     /// Scans, reusing and updating the cache, with progress on a terminal; reports unreadable
@@ -96,17 +82,14 @@ struct LockdownOptions: ParsableArguments {
                               jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
         scanner.prefilter = !noPrefilter
         scanner.maxFileSize = fileSizeLimit(configuration)
-        let cachePath = ScanCache.defaultPath(root: configuration.root)
-        var cache: ScanCache? = noCache ? nil
-            : ScanCache.load(cachePath, key: ScanCache.key(for: migrations, knownIDs: known, version: Swiftmod.version))
         let progress = ProgressLine.forTerminal(label: "scanning")
-        var result = scanner.scan(files, cache: &cache, progress: progress.map { line in { line.update($0, $1) } })
+        var result = scanner.scan(files, cachePath: noCache ? nil : ScanCache.defaultPath(root: configuration.root),
+                                  version: Swiftmod.version, progress: progress.map { line in { line.update($0, $1) } })
         result.failures = unreadable + result.failures
         progress?.finish()
         if let error = result.definitionErrors.first {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        cache?.save(cachePath)
         for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
         for skipped in result.skipped { printError("note: \(SafeText.oneLine(skipped.description))") }
         return result

@@ -2,6 +2,7 @@ import ArgumentParser
 import CodemodKit
 import Foundation
 import Lockdown
+import Migrations
 import SwiftTree
 import Workspace
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Lockdown
+import Migrations
 
 /// `swiftmod scan`: every use of every configured migration.
 struct ScanCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Lockdown
+@testable import Migrations
 
 @Suite struct BaselineTests {
     func use(_ file: String, _ line: Int, scope: String = "A.f()", text: String = "UIWebView", migration: String = "webview") -> Finding {

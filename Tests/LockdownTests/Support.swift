@@ -2,6 +2,7 @@ import BundledCodemods
 import CodemodKit
 import Foundation
 @testable import Lockdown
+@testable import Migrations
 import Workspace
 
 /// A temporary repository with a `.swiftmod.yml`.

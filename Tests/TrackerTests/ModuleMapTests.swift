@@ -1,5 +1,5 @@
 import Foundation
-import Lockdown
+import Migrations
 import Testing
 @testable import Tracker
 

@@ -66,7 +66,7 @@ import Testing
     }
 }
 
-import Lockdown
+import Migrations
 
 /// A history database is only written when recording, and only when it is swiftmod's (issue 12).
 @Suite struct HistoryAccessTests {

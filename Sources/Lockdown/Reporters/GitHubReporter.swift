@@ -1,5 +1,6 @@
 import CodemodKit
 import Workspace
+import Migrations
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.
 public struct GitHubReporter: Reporter {
     public init() {}

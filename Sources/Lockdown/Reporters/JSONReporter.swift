@@ -1,4 +1,5 @@
 import Foundation
+import Migrations
 
 /// Machine-readable findings: every field a tool might want, one object per finding.
 public struct JSONReporter: Reporter {

@@ -1,4 +1,5 @@
 import Foundation
+import Migrations
 
 /// What `scan` and `check` tell: the findings, with each migration's reasons and help.
 public struct Report: Sendable {

@@ -1,6 +1,7 @@
 import CodemodKit
 import Foundation
 import Workspace
+import Migrations
 
 /// SARIF 2.1.0, for code scanning: one rule per migration, one result per finding.
 public struct SARIFReporter: Reporter {

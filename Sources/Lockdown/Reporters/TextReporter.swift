@@ -1,5 +1,6 @@
 import CodemodKit
 import Workspace
+import Migrations
 
 /// `path:line:column: error: message`, what compilers print and editors and Xcode read; the
 /// reasons follow on indented lines (or, for Xcode, on the same line). Paths and texts from files

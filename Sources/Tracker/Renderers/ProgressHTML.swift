@@ -1,6 +1,6 @@
 import Foundation
 import CodemodKit
-import Lockdown
+import Migrations
 import Workspace
 
 /// The report as one self-contained HTML page (no network): per migration, a status badge, a

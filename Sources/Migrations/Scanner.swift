@@ -61,25 +61,8 @@ public struct Scanner: Sendable {
     /// The files a configuration covers under some paths (default: the whole root), as absolute paths.
     /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
     public static func files(of configuration: Configuration, under paths: [String]) throws -> [String] {
-        try selection(of: configuration, under: paths).files
+        try FileSelection(configuration, paths: paths).files
     }
-
-    /// The files a configuration covers under some paths (as `files(of:under:)`), and the folders
-    /// that could not be listed, as failures (repo-relative, `/` at the end): files in them may be
-    /// missing, so a scan that meets one is incomplete.
-    public static func selection(of configuration: Configuration, under paths: [String]) throws -> (files: [String], unreadable: [FileFailure]) {
-        let absolute = paths.isEmpty ? [configuration.root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let walk = try FileWalker().walk(absolute)
-        let files = walk.files.filter { path in
-            guard let relative = RepositoryPath.relative(path, root: configuration.root) else { return false }
-            return configuration.covers(relative)
-        }
-        let unreadable = walk.unreadableFolders.map { folder in
-            FileFailure(file: (RepositoryPath.relative(folder.path, root: configuration.root) ?? folder.path) + "/", reason: folder.reason)
-        }
-        return (files, unreadable)
-    }
-
 
     /// Scans files (absolute paths under the root). With a cache, files whose content is
     /// unchanged reuse their findings, and the cache is updated: to this scan's files, keeping what
@@ -107,6 +90,16 @@ public struct Scanner: Sendable {
             for (file, entry) in previous where fresh[file] == nil && !scanned.contains(file) { fresh[file] = entry }
         }
         cache?.entries = fresh
+        return result
+    }
+
+    /// Scans files with the cache file at `cachePath` (nil: without a cache): read when it is
+    /// valid for these migrations and this `version` of swiftmod, and written back updated.
+    public func scan(_ files: [String], cachePath: String?, version: String,
+                     progress: (@Sendable (Int, Int) -> Void)? = nil) -> ScanResult {
+        var cache = cachePath.map { ScanCache.load($0, key: ScanCache.key(for: migrations, knownIDs: knownIDs, version: version)) }
+        let result = scan(files, cache: &cache, progress: progress)
+        if let cachePath { cache?.save(cachePath) }
         return result
     }
 

@@ -73,6 +73,12 @@ public struct Fingerprint: Hashable, Sendable, Codable, Comparable {
     public var scope: String
     public var text: String
 
+    public init(migration: String, scope: String, text: String) {
+        self.migration = migration
+        self.scope = scope
+        self.text = text
+    }
+
     public static func < (lhs: Fingerprint, rhs: Fingerprint) -> Bool {
         (lhs.migration, lhs.scope, lhs.text) < (rhs.migration, rhs.scope, rhs.text)
     }

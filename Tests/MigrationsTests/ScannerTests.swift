@@ -1,5 +1,5 @@
 import Testing
-@testable import Lockdown
+@testable import Migrations
 import Workspace
 
 @Suite struct ScannerTests {

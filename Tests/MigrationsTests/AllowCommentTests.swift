@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Lockdown
+@testable import Migrations
 
 /// Allow comments in every layout: found through the syntax tree's comment nodes, so that a
 /// comment is never missed for a string beside it, and every broken form is reported.

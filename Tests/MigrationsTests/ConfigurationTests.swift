@@ -1,6 +1,6 @@
 import CodemodKit
 import Testing
-@testable import Lockdown
+@testable import Migrations
 import Workspace
 
 @Suite struct ConfigurationTests {
