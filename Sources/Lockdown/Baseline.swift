@@ -128,9 +128,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// The file's text: the header, then one entry per line, keys sorted.
     public var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let lines = entries.map { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
+        let lines = entries.map { (try? JSONText.line($0)) ?? "" }
         return ([Self.header] + lines).joined(separator: "\n") + "\n"
     }
 

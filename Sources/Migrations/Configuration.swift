@@ -57,14 +57,7 @@ public struct Configuration: Sendable {
 
     /// Finds `.swiftmod.yml` in a folder or the nearest folder above it.
     public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
-        var current = URL(fileURLWithPath: folder).standardizedFileURL
-        while true {
-            let candidate = current.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
-        }
+        RootDiscovery.nearest(fileName, from: folder)
     }
 
     /// Reads and checks a configuration file.

@@ -14,8 +14,8 @@ struct CodemodOptions: ParsableArguments {
 
     /// The configuration, when the working folder or one above it has one.
     func configuration() throws -> Configuration? {
-        guard Configuration.find() != nil else { return nil }
-        return try ConfigurationLoading.load(nil)
+        guard let path = Configuration.find() else { return nil }
+        return try ConfigurationLoading.load(path)
     }
 
     /// The bundled codemods and those of the folders (the configuration's too: pass it when it is

@@ -153,7 +153,7 @@ struct RunCommand: ParsableCommand {
         if format == .json {
             let report = RunReport(codemod: codemod.id, params: codemod.params, write: write, files: records,
                                    outsideLinks: outsideLinks, summary: .init(summary))
-            print(try JSON.encode(report))
+            print(try JSONText.pretty(report))
         }
         // Files in a folder that cannot be listed were not seen: say so, and fail as for files.
         for folder in unreadableFolders {
@@ -335,10 +335,3 @@ struct FileRecord: Encodable {
 }
 
 /// Encodes values as stable, readable JSON.
-enum JSON {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}

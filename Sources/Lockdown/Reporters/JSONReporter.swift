@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 import Migrations
 
 /// Machine-readable findings: every field a tool might want, one object per finding.
@@ -72,8 +73,6 @@ public struct JSONReporter: Reporter {
                             summary: Summary(findings: items.count, allowedByBaseline: report.allowedCount,
                                              allowedInline: report.inlineAllowedCount,
                                              fixedSinceBaseline: report.fixedCount, text: report.summary))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self) + "\n"
+        return ((try? JSONText.pretty(output)) ?? "") + "\n"
     }
 }

@@ -33,9 +33,7 @@ extension ProgressReport.Status {
 /// The report as JSON: every number the other formats show.
 enum ProgressJSON {
     static func render(_ report: ProgressReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+        return ((try? JSONText.pretty(report)) ?? "") + "\n"
     }
 }
 
