@@ -3,8 +3,8 @@ import SwiftTree
 /// Retires `guard let `self` = self` (and `if let`, `while let`): the built-in action behind the
 /// `backtick-self` codemod.
 ///
-/// The match must capture `@binding` (the `` `self` `` identifier) and `@value` (the `self`
-/// expression after `=`) inside a guard, if or while statement (`@statement`). Parameters:
+/// The match must capture `@binding`, a `` `self` `` identifier; the action finds the statement
+/// and the `self` after `=` around it (see `contract`). Parameters:
 /// - `binding`: `self` (default) gives `guard let self`; any other identifier, such as `this`,
 ///   gives `guard let this = self` and renames every use of the rebound `self` in its scope
 ///   (a Swift keyword is refused when the codemod is bound).
@@ -24,6 +24,12 @@ import SwiftTree
 public struct RebindSelfAction: RewriteAction {
     public let name = "rebind-self"
     public let summary = "rewrite a backtick self rebinding as `let self`, or as a named binding with its uses renamed"
+    public let contract = ActionContract(
+        requiredCaptures: ["binding"],
+        parameters: [
+            .init("binding", summary: "the new name: self (let self) or an identifier such as this (uses renamed)", default: "self"),
+            .init("shorthand", summary: "with binding=self: true writes let self, false writes let self = self", default: "true"),
+        ])
 
     public init() {}
 

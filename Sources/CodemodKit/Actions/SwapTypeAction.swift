@@ -15,6 +15,14 @@ import SwiftTree
 public struct SwapTypeAction: RewriteAction {
     public let name = "swap-type"
     public let summary = "replace the uses of one type with another"
+    public let contract = ActionContract(
+        requiredCaptures: ["name"],
+        parameters: [
+            .init("from", summary: "the old type"),
+            .init("to", summary: "the new type, optionally module-qualified (NewKit.Client)"),
+            .init("module", summary: "the old type's module, so that OldKit.Client is recognised too", default: ""),
+            .init("import", summary: "a module to import in every changed file", default: ""),
+        ])
 
     public init() {}
 
