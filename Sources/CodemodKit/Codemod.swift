@@ -145,6 +145,13 @@ public final class Codemod: @unchecked Sendable {
 
     /// The first `@capture` of a query's text (outside strings and comments).
     static func firstCapture(in query: String) -> String {
+        captureNames(in: query, stoppingAtFirst: true).first ?? ""
+    }
+
+    /// The `@capture` names of a query's text (outside strings and comments), each once, in order
+    /// of first appearance: what compiling the query would give, without compiling it.
+    static func captureNames(in query: String, stoppingAtFirst: Bool = false) -> [String] {
+        var names: [String] = []
         var inString = false, inComment = false, escaped = false
         var index = query.startIndex
         while index < query.endIndex {
@@ -158,12 +165,13 @@ public final class Codemod: @unchecked Sendable {
             } else if character == ";" {
                 inComment = true
             } else if character == "@" {
-                let name = query[query.index(after: index)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
-                return String(name)
+                let name = String(query[query.index(after: index)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" })
+                if stoppingAtFirst { return [name] }
+                if !names.contains(name) { names.append(name) }
             }
             index = query.index(after: index)
         }
-        return ""
+        return names
     }
 
     static func knownParameters(_ definition: CodemodDefinition) -> String {

@@ -170,6 +170,10 @@ public struct FieldReader {
         try examples(top["examples"], into: &definition)
         if checksQueries {
             try validate(definition, queryNode: queryNode, rewriteNode: top["rewrite"], matchNode: matchNode, actions: actions)
+        } else {
+            // Without compiling the query, its captures are read from its text.
+            try checkContracts(of: definition, captures: Codemod.captureNames(in: definition.query),
+                               rewriteNode: top["rewrite"], actions: actions)
         }
         return definition
     }
@@ -340,6 +344,7 @@ public struct FieldReader {
         }
         let captures = Set(query.captureNames)
         let paramNames = Set(definition.params.map(\.name))
+        try checkContracts(of: definition, captures: query.captureNames, rewriteNode: rewriteNode, actions: actions)
         for hole in Template(definition.query).holes where !paramNames.contains(hole) {
             throw fail(queryNode, "match.query", "'{{\(hole)}}' names no declared parameter")
         }
@@ -366,6 +371,34 @@ public struct FieldReader {
             }
             for hole in template.holes where !captures.contains(hole) && !paramNames.contains(hole) {
                 throw fail(rewriteNode, "\(field).with", "'{{\(hole)}}' is neither a capture nor a parameter")
+            }
+        }
+    }
+}
+
+extension FieldReader {
+    /// Checks that the query defines every capture and the definition declares every parameter
+    /// that the actions it names need (their `ActionContract`): a definition that breaks a
+    /// contract would otherwise match nothing, silently. The error points at the `action` field.
+    func checkContracts(of definition: CodemodDefinition, captures: [String], rewriteNode: Yams.Node?,
+                        actions: ActionRegistry) throws {
+        let declared = definition.params.map(\.name)
+        for (index, step) in definition.rewrite.enumerated() {
+            guard case let .action(name) = step, let action = actions.action(named: name) else { continue }
+            let item = rewriteNode?.sequence.map { Array($0) }.map { index < $0.count ? $0[index] : nil } ?? rewriteNode
+            let field = rewriteNode?.sequence == nil ? "rewrite.action" : "rewrite[\(index)].action"
+            let actionNode = item?.mapping?["action"] ?? item
+            let contract = action.contract
+            switch contract.violations(captures: Set(captures), parameters: Set(declared)).first {
+            case let .missingCapture(capture):
+                let known = captures.isEmpty ? "it defines none" : "its captures: " + captures.map { "@\($0)" }.joined(separator: ", ")
+                throw fail(actionNode, field, "action '\(name)' needs the capture @\(capture), which the query does not define (\(known))")
+            case let .missingParameter(parameter):
+                let summary = contract.parameters.first { $0.name == parameter }?.summary ?? ""
+                let known = declared.isEmpty ? "none declared" : "declared: " + declared.joined(separator: ", ")
+                throw fail(actionNode, field, "action '\(name)' needs the parameter '\(parameter)' (\(summary)); declare it under 'params' (\(known))")
+            case nil:
+                continue
             }
         }
     }

@@ -5,7 +5,15 @@ import Workspace
 /// found, every `no-match` example must be left alone (with a note, when it names one), every
 /// `fix` example's `before` must become its `after`, and a second run over each `after` must
 /// change nothing.
+///
+/// As in SwiftLint, a `↓` in a `match` example or a `fix` example's `before` marks where a use
+/// must be reported: just before the start of the use's node (its `use` capture). The markers are
+/// removed before the code is parsed; an example with markers then holds only when the uses start
+/// exactly at the marked places, one use per marker. An example without markers only needs a use.
 public struct ExampleRunner {
+    /// The marker that states where a use must be reported.
+    public static let marker = "↓"
+
     /// An example that did not hold.
     public struct Failure: CustomStringConvertible, Equatable {
         public var origin: String
@@ -44,17 +52,30 @@ public struct ExampleRunner {
                 return nil
             }
         }
+        /// Checks the uses of marked code against its markers, or, without markers, that it has one.
+        func checkUses(_ found: [Use], marked: MarkedCode, _ line: Int, _ example: String, none: String) {
+            guard !marked.markers.isEmpty else {
+                if found.isEmpty { fail(line, example, none) }
+                return
+            }
+            // One failure per example (`swiftmod test` counts them as failing examples).
+            let problems = Self.positionProblems(marked: marked.markers, found: found.map(\.range.lowerBound), in: SourceText(marked.code))
+            if !problems.isEmpty { fail(line, example, problems.joined(separator: "; ")) }
+        }
         for (index, example) in definition.matchExamples.enumerated() {
             let name = "examples.match[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
-            guard let found = uses(codemod, parser.parse(example.code), example.line, name) else { continue }
-            if found.isEmpty {
-                fail(example.line, name, "expected at least one match, found none")
-            }
+            let marked = MarkedCode(example.code)
+            guard let found = uses(codemod, parser.parse(marked.code), example.line, name) else { continue }
+            checkUses(found, marked: marked, example.line, name, none: "expected at least one match, found none")
         }
         for (index, example) in definition.noMatchExamples.enumerated() {
             let name = "examples.no-match[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
+            if example.code.contains(Self.marker) {
+                fail(example.line, name, "a no-match example has no use to mark: remove its \(Self.marker)")
+                continue
+            }
             let tree = parser.parse(example.code)
             guard let found = uses(codemod, tree, example.line, name) else { continue }
             if let first = found.first {
@@ -67,12 +88,11 @@ public struct ExampleRunner {
         for (index, example) in definition.fixExamples.enumerated() {
             let name = "examples.fix[\(index)]"
             guard let codemod = codemod(example.params, example.line, name) else { continue }
-            let beforeTree = parser.parse(example.before)
+            let marked = MarkedCode(example.before)
+            let beforeTree = parser.parse(marked.code)
             guard let found = uses(codemod, beforeTree, example.line, name) else { continue }
-            if found.isEmpty {
-                fail(example.line, name, "'before' has no match")
-                continue
-            }
+            checkUses(found, marked: marked, example.line, name, none: "'before' has no match")
+            if found.isEmpty { continue }
             let result: String
             do {
                 result = try Self.rewrite(beforeTree, with: codemod)
@@ -95,6 +115,52 @@ public struct ExampleRunner {
         }
         let count = definition.matchExamples.count + definition.noMatchExamples.count + definition.fixExamples.count
         return (failures, count)
+    }
+
+    /// Example code with its `↓` markers taken out.
+    public struct MarkedCode: Equatable {
+        /// The code without markers: what is parsed.
+        public var code: String
+        /// The byte offsets in `code` where the markers stood, in order.
+        public var markers: [Int]
+
+        public init(_ text: String) {
+            let marker = Array(ExampleRunner.marker.utf8)
+            var bytes: [UInt8] = []
+            var markers: [Int] = []
+            let input = Array(text.utf8)
+            bytes.reserveCapacity(input.count)
+            var index = 0
+            while index < input.count {
+                if input[index] == marker[0], input[index...].starts(with: marker) {
+                    markers.append(bytes.count)
+                    index += marker.count
+                } else {
+                    bytes.append(input[index])
+                    index += 1
+                }
+            }
+            code = String(decoding: bytes, as: UTF8.self)
+            self.markers = markers
+        }
+    }
+
+    /// What differs between the marked starts of uses and the starts of the uses found (byte
+    /// offsets), as messages with positions in the example (`line:column`, columns in UTF-8
+    /// bytes, as `run` and `scan` report them): a marked place and a use found elsewhere are
+    /// paired ("expected a use at 3:14, found at 3:10"); the rest is "no use reported at 5:2" or
+    /// "unexpected use at 7:1". Empty when every marker has its use and every use its marker.
+    static func positionProblems(marked: [Int], found: [Int], in source: SourceText) -> [String] {
+        var unmatched = found.sorted()
+        var missing: [Int] = []
+        for offset in marked.sorted() {
+            if let index = unmatched.firstIndex(of: offset) { unmatched.remove(at: index) } else { missing.append(offset) }
+        }
+        func at(_ offset: Int) -> String { "\(source.location(ofByte: offset))" }
+        let paired = min(missing.count, unmatched.count)
+        return (0..<paired).map { "expected a use at \(at(missing[$0])), found at \(at(unmatched[$0]))" }
+            + missing.dropFirst(paired).map { "no use reported at \(at($0))" }
+            + unmatched.dropFirst(paired).map { "unexpected use at \(at($0))" }
     }
 
     /// The text of a tree after a codemod's edits.

@@ -12,12 +12,13 @@ enum Scope {
             case "class_declaration":
                 // A type and its extensions are one scope: moving a method into an extension (to
                 // split a file, or for a conformance) keeps its uses the same.
-                // `extension Outer . Inner` names `Outer.Inner`.
-                parts.append((ancestor.child(field: "name")?.text ?? "?").filter { !$0.isWhitespace })
+                // `extension Outer . Inner` names `Outer.Inner`. Baselines store this spelling
+                // (blanks removed, the rest as written), so it stays as it is.
+                parts.append(ancestor.declaredNameAsWritten ?? "?")
             case "protocol_declaration":
-                parts.append(ancestor.child(field: "name")?.text ?? "?")
+                parts.append(ancestor.declaredName ?? "?")
             case "function_declaration":
-                parts.append("\(ancestor.child(field: "name")?.text ?? "?")()")
+                parts.append("\(ancestor.declaredName ?? "?")()")
             case "init_declaration":
                 parts.append("init()")
             case "deinit_declaration":

@@ -4,8 +4,8 @@ import Workspace
 /// Retires `guard let `self` = self` (and `if let`, `while let`): the built-in action behind the
 /// `backtick-self` codemod.
 ///
-/// The match must capture `@binding` (the `` `self` `` identifier) and `@value` (the `self`
-/// expression after `=`) inside a guard, if or while statement (`@statement`). Parameters:
+/// The match must capture `@binding`, a `` `self` `` identifier; the action finds the statement
+/// and the `self` after `=` around it (see `contract`). Parameters:
 /// - `binding`: `self` (default) gives `guard let self`; any other identifier, such as `this`,
 ///   gives `guard let this = self` and renames every use of the rebound `self` in its scope
 ///   (a Swift keyword is refused when the codemod is bound).
@@ -25,6 +25,12 @@ import Workspace
 public struct RebindSelfAction: RewriteAction {
     public let name = "rebind-self"
     public let summary = "rewrite a backtick self rebinding as `let self`, or as a named binding with its uses renamed"
+    public let contract = ActionContract(
+        requiredCaptures: ["binding"],
+        parameters: [
+            .init("binding", summary: "the new name: self (let self) or an identifier such as this (uses renamed)", default: "self"),
+            .init("shorthand", summary: "with binding=self: true writes let self, false writes let self = self", default: "true"),
+        ])
 
     public init() {}
 
@@ -40,9 +46,7 @@ public struct RebindSelfAction: RewriteAction {
     static func condition(of binding: Node) -> (statement: Node, let: Node)? {
         guard binding.kind == "simple_identifier", binding.text == "`self`",
               let statement = binding.parent, conditionalStatements.contains(statement.kind) else { return nil }
-        var previous = binding.previousSibling
-        while let node = previous, node.kind.hasSuffix("comment") { previous = node.previousSibling }
-        guard let letNode = previous, letNode.kind == "value_binding_pattern" else { return nil }
+        guard let letNode = binding.previousSignificantSibling, letNode.kind == "value_binding_pattern" else { return nil }
         return (statement, letNode)
     }
 
@@ -68,15 +72,9 @@ public struct RebindSelfAction: RewriteAction {
     static func rebinding(in match: QueryMatch) -> Rebinding? {
         guard let binding = match["binding"], let (statement, letNode) = condition(of: binding),
               letNode.text == "let", letNode.previousSibling?.kind != "case" else { return nil }
-        var next = binding.nextSibling
-        var sawEquals = false
-        while let node = next {
-            if node.kind.hasSuffix("comment") { next = node.nextSibling; continue }
-            if node.kind == "=", !sawEquals { sawEquals = true; next = node.nextSibling; continue }
-            guard sawEquals, node.kind == "self_expression", node.text == "self" else { return nil }
-            return Rebinding(binding: binding, value: node, statement: statement)
-        }
-        return nil
+        guard let equals = binding.nextSignificantSibling, equals.kind == "=",
+              let value = equals.nextSignificantSibling, value.kind == "self_expression", value.text == "self" else { return nil }
+        return Rebinding(binding: binding, value: value, statement: statement)
     }
 
     public func edits(in context: ActionContext) throws -> [Edit] {
@@ -102,13 +100,13 @@ public struct RebindSelfAction: RewriteAction {
             throw SiteRefusal(location: binding.start,
                               message: "'\(name)' is already used in this scope (line \(clash.start.line)); rename it or choose another --param binding")
         }
-        if Self.isInsideConditionalCompilation(statement) {
+        if statement.isInsideConditionalCompilation {
             throw SiteRefusal(location: binding.start,
                               message: "the rebinding is inside an #if block, so its scope differs between build configurations; rename it by hand")
         }
         // Members of the enclosing type, minus any name declared locally in the enclosing method
         // (a parameter or variable of that name hides the member).
-        let typeName = Self.enclosingType(of: statement).map(Self.qualifiedName) ?? ""
+        let typeName = statement.enclosingTypeDeclaration.map(Self.qualifiedName) ?? ""
         let members = context.memo.value("rebind-self.members.\(typeName)") { Self.members(enclosing: statement) }
         let regions = Self.scope(of: statement, after: value)
         // A rename inside a syntax error could change what damaged code means: leave the site.
@@ -150,20 +148,6 @@ public struct RebindSelfAction: RewriteAction {
         return Edit.removal(start..<value.byteRange.upperBound)
     }
 
-    /// Whether a statement sits between `#if` and its `#endif` in its block.
-    static func isInsideConditionalCompilation(_ statement: Node) -> Bool {
-        var depth = 0
-        var previous = statement.previousSibling
-        while let node = previous {
-            if node.kind == "directive" {
-                let text = node.text
-                if text.hasPrefix("#endif") { depth -= 1 } else if text.hasPrefix("#if") { depth += 1 }
-            }
-            previous = node.previousSibling
-        }
-        return depth > 0
-    }
-
     /// The nodes the rebinding governs.
     static func scope(of statement: Node, after value: Node) -> [Node] {
         var regions: [Node] = []
@@ -178,11 +162,10 @@ public struct RebindSelfAction: RewriteAction {
             var depth = 0
             var next = statement.nextSibling
             while let node = next {
-                if node.kind == "directive" {
-                    let text = node.text
-                    if text.hasPrefix("#if") { depth += 1 } else if text.hasPrefix("#endif") { depth -= 1 }
+                if let directive = node.conditionalCompilationDirective {
+                    if directive == .if { depth += 1 } else if directive == .endif { depth -= 1 }
                     // `#else`, `#elseif` or `#endif` of a block the guard is in: the scope ends.
-                    if depth < 0 || (depth == 0 && (text.hasPrefix("#else") || text.hasPrefix("#elseif"))) { break }
+                    if depth < 0 || (depth == 0 && (directive == .else || directive == .elseif)) { break }
                 }
                 regions.append(node)
                 next = node.nextSibling
@@ -333,24 +316,10 @@ public struct RebindSelfAction: RewriteAction {
 
     static let implicitNames: Set<String> = ["error", "newValue", "oldValue"]
 
-    /// The nearest sibling before a node that is not a comment.
-    static func previousToken(of node: Node) -> Node? {
-        var previous = node.previousSibling
-        while let sibling = previous, sibling.kind.hasSuffix("comment") { previous = sibling.previousSibling }
-        return previous
-    }
-
-    /// The nearest sibling after a node that is not a comment.
-    static func nextToken(of node: Node) -> Node? {
-        var next = node.nextSibling
-        while let sibling = next, sibling.kind.hasSuffix("comment") { next = sibling.nextSibling }
-        return next
-    }
-
     /// Whether an identifier follows a leading dot: an enum case or a static member of a type the
     /// compiler infers (`case let .openLink(url)`, `for case .share(let url) in`), never a member of self.
     static func isAfterLeadingDot(_ node: Node) -> Bool {
-        previousToken(of: node)?.kind == "."
+        node.previousSignificantSibling?.kind == "."
     }
 
     /// Whether an identifier is the label of an associated value in a case pattern
@@ -358,7 +327,7 @@ public struct RebindSelfAction: RewriteAction {
     static func isPatternLabel(_ node: Node) -> Bool {
         guard node.fieldName != "bound_identifier", let parent = node.parent,
               parent.kind == "pattern" || conditionalStatements.contains(parent.kind) else { return false }
-        return nextToken(of: node)?.kind == ":"
+        return node.nextSignificantSibling?.kind == ":"
     }
 
     /// Constructs that name members without evaluating them: `#selector(close)`, `#keyPath(url)`.
@@ -370,7 +339,7 @@ public struct RebindSelfAction: RewriteAction {
               let parent = node.parent, conditionalStatements.contains(parent.kind) else {
             return false
         }
-        return nextToken(of: node)?.kind != "="
+        return node.nextSignificantSibling?.kind != "="
     }
 
     /// Whether an identifier, alone, refers to a value or function (`reload()`, `count + 1`)
@@ -477,15 +446,16 @@ public struct RebindSelfAction: RewriteAction {
         var stack: [Branch] = []
         var blocks = 0
         return nodes.map { node in
-            guard node.kind == "directive" else { return stack }
-            let text = node.text
-            if text.hasPrefix("#if") {
+            switch node.conditionalCompilationDirective {
+            case .if:
                 blocks += 1
                 stack.append(Branch(block: blocks, branch: 0))
-            } else if text.hasPrefix("#else"), !stack.isEmpty {  // `#else` and `#elseif`
-                stack[stack.count - 1].branch += 1
-            } else if text.hasPrefix("#endif"), !stack.isEmpty {
-                stack.removeLast()
+            case .elseif, .else:
+                if !stack.isEmpty { stack[stack.count - 1].branch += 1 }
+            case .endif:
+                if !stack.isEmpty { stack.removeLast() }
+            case nil:
+                break
             }
             return stack
         }
@@ -506,7 +476,7 @@ public struct RebindSelfAction: RewriteAction {
 
     /// Whether a statement is a local function of that name (seen in its whole block, itself included).
     static func declaresLocalFunction(_ statement: Node, _ name: String) -> Bool {
-        statement.kind == "function_declaration" && statement.child(field: "name")?.text == name
+        statement.kind == "function_declaration" && statement.declaredName == name
     }
 
     /// Whether the conditions of an `if`, `guard` or `while` bind a name where `part` sits: a
@@ -538,7 +508,7 @@ public struct RebindSelfAction: RewriteAction {
             return statement.children.contains { $0.fieldName == "bound_identifier" && $0.text == name }
                 || statement.children.contains { $0.kind == "pattern" && $0.descendants.contains { isDeclaredName($0) && $0.text == name } }
         case "function_declaration":
-            return statement.child(field: "name")?.text == name
+            return statement.declaredName == name
         default:
             return false
         }
@@ -553,11 +523,6 @@ public struct RebindSelfAction: RewriteAction {
         return part.descendants.contains { $0.kind == "simple_identifier" && $0.text == name && isDeclaredName($0) }
     }
 
-    /// The type declaration (or extension) around a node.
-    static func enclosingType(of node: Node) -> Node? {
-        node.ancestors.first { $0.kind == "class_declaration" }
-    }
-
     /// A type declaration's name with the names of the types around it: `Outer.Inner` for
     /// `class Inner` in `class Outer`, and for `extension Outer.Inner`.
     static func qualifiedName(_ declaration: Node) -> String {
@@ -567,7 +532,7 @@ public struct RebindSelfAction: RewriteAction {
     static func qualifiedPath(_ declaration: Node) -> [String] {
         let outer = declaration.ancestors.filter { typeDeclarations.contains($0.kind) }.reversed()
         return (outer + [declaration]).flatMap { node -> [String] in
-            let name = node.child(field: "name")?.text.filter { !$0.isWhitespace } ?? ""
+            let name = node.declaredNameAsWritten ?? ""
             return name.split(separator: ".").map(String.init)
         }
     }
@@ -578,7 +543,7 @@ public struct RebindSelfAction: RewriteAction {
     /// file (and their extensions there) give it. Static members, outer types' members and
     /// `private` members of other types are not reachable that way.
     static func members(enclosing statement: Node) -> Members {
-        guard let type = enclosingType(of: statement) else { return Members() }
+        guard let type = statement.enclosingTypeDeclaration else { return Members() }
         let target = qualifiedName(type)
         var declarations: [String: [Node]] = [:]
         statement.tree.root.walk { node in

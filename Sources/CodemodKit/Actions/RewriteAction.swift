@@ -60,6 +60,9 @@ public protocol RewriteAction: Sendable {
     var name: String { get }
     /// A sentence for `swiftmod list --verbose` and errors.
     var summary: String { get }
+    /// The captures and parameters the action reads, checked when a definition naming it is
+    /// loaded (see `ActionContract`).
+    var contract: ActionContract { get }
     /// Whether a query match is a use at all; what a query cannot say (scopes, declarations).
     /// Uses decide what `scan` counts, so this is asked even when nothing is rewritten.
     func classify(_ context: ActionContext) -> MatchVerdict

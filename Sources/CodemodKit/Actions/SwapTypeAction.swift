@@ -16,6 +16,14 @@ import Workspace
 public struct SwapTypeAction: RewriteAction {
     public let name = "swap-type"
     public let summary = "replace the uses of one type with another"
+    public let contract = ActionContract(
+        requiredCaptures: ["name"],
+        parameters: [
+            .init("from", summary: "the old type"),
+            .init("to", summary: "the new type, optionally module-qualified (NewKit.Client)"),
+            .init("module", summary: "the old type's module, so that OldKit.Client is recognised too", default: ""),
+            .init("import", summary: "a module to import in every changed file", default: ""),
+        ])
 
     public init() {}
 
@@ -64,7 +72,7 @@ public struct SwapTypeAction: RewriteAction {
         if let declaration = fact.oldTypeDeclaration {
             let inName = declaration.child(field: "name").map { $0.byteRange.contains(node.byteRange.lowerBound) } ?? false
             if !inName { return .ignore }                    // inside the old type or its extension
-            if Self.isExtension(declaration) { return .use }  // reported by edits(in:)
+            if declaration.isExtension { return .use }  // reported by edits(in:)
             if declaration.parent?.kind == "source_file" { return .ignore }  // the old type itself
             return .note("a local type `\(names.from)` is declared here; uses of `\(names.from)` in its scope mean it and are left alone")
         }
@@ -98,11 +106,11 @@ public struct SwapTypeAction: RewriteAction {
             return AncestorFacts(initial: Fact()) { above, node in
                 var fact = above
                 if node.kind == "selector_expression" || node.kind == "key_path_string_expression" { fact.inNameOnlyExpression = true }
-                if typeDeclarations.contains(node.kind), names.isOldType(declaredName(of: node)) { fact.oldTypeDeclaration = node }
+                if typeDeclarations.contains(node.kind), names.isOldType(node.declaredName) { fact.oldTypeDeclaration = node }
                 if node.kind == "class_declaration" { fact.innermostType = node }
                 if !fact.shadowed, let scope = node.parent {
                     if scope.kind == "class_declaration" || scope.kind == "protocol_declaration",
-                       let typeName = declaredName(of: scope), shadowingTypes.contains(lastComponent(typeName)) {
+                       let typeName = scope.declaredName, shadowingTypes.contains(lastComponent(typeName)) {
                         fact.shadowed = true
                     } else if scope.kind != "source_file" {
                         let declarations = declaring[scope] ?? {
@@ -121,8 +129,8 @@ public struct SwapTypeAction: RewriteAction {
     public func edits(in context: ActionContext) throws -> [Edit] {
         guard let node = context.match["name"] else { return [] }
         let names = Names(context.params)
-        if let declaration = Self.facts(names, context).fact(of: node).innermostType, Self.isExtension(declaration),
-           names.isOldType(Self.declaredName(of: declaration)) {
+        if let declaration = Self.facts(names, context).fact(of: node).innermostType,
+           let extended = declaration.extendedTypeName, names.isOldType(extended) {
             throw SiteRefusal(location: node.start, message: "an extension of `\(names.from)`: its members do not exist on `\(names.toName)`; port them by hand (callers of these members will now see `\(names.toName)`)")
         }
         guard let position = Self.position(of: node, names: names) else { return [] }
@@ -181,29 +189,15 @@ public struct SwapTypeAction: RewriteAction {
         }
     }
 
-    /// The name a type declaration declares (`Client` of `class Client`, `extension Client`), its
-    /// parts joined by dots: `extension Outer . Inner` and `extension Outer./* c */Inner` both
-    /// declare `Outer.Inner` (spaces, line breaks, comments and generic arguments are not part of it).
-    static func declaredName(of declaration: Node) -> String? {
-        guard let name = declaration.child(field: "name") else { return nil }
-        guard name.kind == "user_type" else { return name.text }
-        let parts = name.namedChildren.filter { $0.kind == "type_identifier" }.map(\.text)
-        return parts.isEmpty ? name.text : parts.joined(separator: ".")
-    }
-
-    static func isExtension(_ declaration: Node) -> Bool {
-        declaration.child(field: "declaration_kind")?.text == "extension"
-    }
-
     /// Whether a declaration (a direct child of a scope) gives the name its own meaning.
     static func declares(_ child: Node, _ name: String) -> Bool {
         switch child.kind {
         case "type_parameters":
             return child.namedChildren.contains { $0.kind == "type_parameter" && $0.namedChildren.first?.text == name }
         case "class_declaration":
-            return !isExtension(child) && declaredName(of: child) == name
+            return !child.isExtension && child.declaredName == name
         case "protocol_declaration", "typealias_declaration", "associatedtype_declaration":
-            return declaredName(of: child) == name
+            return child.declaredName == name
         case "enum_entry":
             return child.children(field: "name").contains { $0.text == name }
         default:
@@ -217,7 +211,7 @@ public struct SwapTypeAction: RewriteAction {
         var result = Set<String>()
         tree.root.walk { node in
             guard node.kind == "class_declaration" || node.kind == "protocol_declaration",
-                  let typeName = declaredName(of: node) else { return true }
+                  let typeName = node.declaredName else { return true }
             let body = node.child(field: "body")?.namedChildren ?? []
             if (node.namedChildren + body).contains(where: { declares($0, name) }) {
                 result.insert(lastComponent(typeName))
@@ -236,13 +230,16 @@ public struct SwapTypeAction: RewriteAction {
     /// goes before the first declaration and its doc comment, below the file's header comment.
     static func importEdit(for module: String, in tree: SyntaxTree) -> Edit? {
         guard !module.isEmpty else { return nil }
+        // The depth of `#if` blocks, counted in one pass (`conditionalCompilationDepth` per
+        // child would be quadratic).
         var depth = 0
         var imports: [Node] = []
         for child in tree.root.namedChildren {
-            if child.kind == "directive" {
-                if child.text.hasPrefix("#if") { depth += 1 } else if child.text.hasPrefix("#endif") { depth -= 1 }
-            } else if child.kind == "import_declaration", depth == 0 {
-                imports.append(child)
+            switch child.conditionalCompilationDirective {
+            case .if: depth += 1
+            case .endif: depth -= 1
+            case .elseif, .else: break
+            case nil: if child.kind == "import_declaration", depth == 0 { imports.append(child) }
             }
         }
         if imports.contains(where: { declaration in
@@ -260,14 +257,14 @@ public struct SwapTypeAction: RewriteAction {
             return Edit(range: source.bytes.count..<source.bytes.count, replacement: "\nimport \(module)")
         }
         let children = tree.root.namedChildren
-        guard let firstIndex = children.firstIndex(where: { !$0.kind.hasSuffix("comment") }) else {
+        guard let firstIndex = children.firstIndex(where: { !$0.isComment }) else {
             return Edit(range: source.bytes.count..<source.bytes.count, replacement: "import \(module)\n")
         }
         // Walk back over doc comments attached to the declaration (no blank line in between); a
         // plain `//` comment above is the file's header and stays first.
         var start = children[firstIndex]
         var index = firstIndex - 1
-        while index >= 0, children[index].kind.hasSuffix("comment"),
+        while index >= 0, children[index].isComment,
               children[index].text.hasPrefix("///") || children[index].text.hasPrefix("/**"),
               source.line(containing: start.byteRange.lowerBound) - source.line(containing: children[index].byteRange.upperBound) <= 1 {
             start = children[index]
