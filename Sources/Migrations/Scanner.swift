@@ -307,7 +307,7 @@ struct AllowComment {
         var seen = Set<Int>()
         for offset in ByteSearch.occurrences(of: Array(marker.utf8), in: tree.source.bytes) {
             guard let node = tree.root.descendant(spanning: offset..<(offset + marker.utf8.count)),
-                  node.kind == "comment" || node.kind == "multiline_comment",
+                  node.isComment,
                   // The grammar reads `//` and `/*` inside a multi-line string as comments.
                   !node.ancestors.contains(where: { $0.kind.hasSuffix("string_literal") }),
                   seen.insert(node.byteRange.lowerBound).inserted else { continue }

@@ -44,7 +44,3 @@ func rewritten(_ source: String, with codemod: Codemod) throws -> String {
     try ExampleRunner.rewrite(Parser().parse(source), with: codemod)
 }
 
-/// Text written by one thread and read by another after a semaphore.
-final class DataBox: @unchecked Sendable {
-    var text = ""
-}

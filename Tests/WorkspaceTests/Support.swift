@@ -30,3 +30,8 @@ final class TemporaryFolder {
         Array(try Data(contentsOf: URL(fileURLWithPath: (path as NSString).appendingPathComponent(relative))))
     }
 }
+
+/// A value filled in by another thread.
+final class DataBox: @unchecked Sendable {
+    var text = ""
+}

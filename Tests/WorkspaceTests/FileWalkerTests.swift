@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import Workspace
+
+@Suite struct FileWalkerTests {
+    @Test func findsSwiftFilesAndSkipsTheRest() throws {
+        let folder = try TemporaryFolder()
+        for file in ["App/A.swift", "App/Nested/B.swift", "App/readme.md", ".hidden/C.swift", "App/.build/D.swift",
+                     "Pods/E.swift", "Carthage/F.swift", "App/Generated/G.swift", "App/.H.swift"] {
+            try folder.write(file, "let x = 1\n")
+        }
+        let found = try FileWalker().swiftFiles(under: [folder.path]).map { String($0.dropFirst(folder.path.count + 1)) }
+        #expect(found == ["App/A.swift", "App/Generated/G.swift", "App/Nested/B.swift"])
+    }
+
+    @Test func honoursGitignore() throws {
+        let folder = try TemporaryFolder()
+        guard Git.run(["init", "-q"], in: folder.path) != nil else { return }
+        try folder.write(".gitignore", "Generated/\n*.generated.swift\n")
+        for file in ["A.swift", "Generated/B.swift", "C.generated.swift", "Sub/D.swift"] {
+            try folder.write(file, "let x = 1\n")
+        }
+        let found = try FileWalker().swiftFiles(under: [folder.path]).map { String($0.dropFirst(folder.path.count + 1)) }
+        #expect(found == ["A.swift", "Sub/D.swift"])
+        // A file named on the command line is taken even when ignored.
+        let explicit = (folder.path as NSString).appendingPathComponent("C.generated.swift")
+        #expect(try FileWalker().swiftFiles(under: [explicit]) == [explicit])
+    }
+
+    @Test func missingPathIsAnError() {
+        #expect(throws: FileWalker.MissingPathError.self) { try FileWalker().swiftFiles(under: ["/no/such/place"]) }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import Workspace
+
+/// The pieces every command stands on: caches, globs, root discovery, the parallel map, git's
+/// changed files and the manifest search.
+@Suite struct CacheFileTests {
+    @Test func aPayloadReadsBackOnlyWhenIntact() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/cache/c.bin"
+        var writer = ByteWriter()
+        writer.write("Sources/ü 😀.swift")
+        writer.write(-42)
+        writer.write(3.25)
+        writer.write(true)
+        writer.write(Int?.none)
+        writer.write(Int?.some(7))
+        CacheFile.write(path, format: "f-1", key: "k", payload: writer.bytes)
+        let payload = try #require(CacheFile.read(path, format: "f-1", key: "k"))
+        var reader = ByteReader(payload)
+        #expect(try reader.readString() == "Sources/ü 😀.swift")
+        #expect(try reader.readInt() == -42)
+        #expect(try reader.readDouble() == 3.25)
+        #expect(try reader.readBool())
+        #expect(try reader.readOptionalInt() == nil)
+        #expect(try reader.readOptionalInt() == 7)
+        #expect(reader.isAtEnd)
+        #expect(throws: ByteReader.Truncated.self) { try reader.readInt() }
+        // Another format or key, an altered byte, a truncated file: nothing.
+        #expect(CacheFile.read(path, format: "f-2", key: "k") == nil)
+        #expect(CacheFile.read(path, format: "f-1", key: "other") == nil)
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        bytes[bytes.count - 3] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(CacheFile.read(path, format: "f-1", key: "k") == nil)
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(CacheFile.read(path, format: "f-1", key: "k") == nil)
+    }
+
+    @Test func aStringLengthPastTheEndIsTruncationNotACrash() {
+        var writer = ByteWriter()
+        writer.write(1_000_000)
+        var reader = ByteReader(writer.bytes + [1, 2, 3])
+        #expect(throws: ByteReader.Truncated.self) { try reader.readString() }
+        var negative = ByteReader(ByteWriter().bytes)
+        #expect(throws: ByteReader.Truncated.self) { try negative.readString() }
+    }
+
+    @Test func aStampRoundTrips() throws {
+        let stamp = FileStamp(size: 12, modified: 1_700_000_000.123456789, changed: 1_700_000_001.5, inode: .max, device: 9)
+        var writer = ByteWriter()
+        stamp.write(to: &writer)
+        var reader = ByteReader(writer.bytes)
+        #expect(try FileStamp(from: &reader) == stamp)
+    }
+}
+
+@Suite struct GlobTests {
+    @Test func anchoredPatternsMatchFromTheRoot() throws {
+        #expect(try Glob("Sources/**/*.swift").matches("Sources/A/B.swift"))
+        #expect(try Glob("Sources/**/*.swift").matches("Sources/B.swift"))
+        #expect(try !Glob("Sources/*.swift").matches("Sources/A/B.swift"))
+        #expect(try Glob("Pods").matches("Pods/X/Y.swift"))
+        #expect(try !Glob("Pods").matches("App/Pods/Y.swift"))
+        #expect(try Glob("/App/?.swift").matches("App/A.swift"))
+        #expect(try !Glob("App/?.swift").matches("App/AB.swift"))
+        #expect(try Glob("a+b (1).swift").matches("a+b (1).swift"))
+    }
+
+    @Test func gitignorePatternsFollowCodeOwnersRules() throws {
+        #expect(try Glob("*.swift", syntax: .gitignore).matches("Deep/In/A.swift"))
+        #expect(try Glob("Feed", syntax: .gitignore).matches("Packages/Feed/A.swift"))
+        #expect(try !Glob("/Feed", syntax: .gitignore).matches("Packages/Feed/A.swift"))
+        #expect(try Glob("docs/*", syntax: .gitignore).matches("docs/a.md"))
+        #expect(try !Glob("docs/*", syntax: .gitignore).matches("docs/x/a.md"))
+        #expect(try Glob("build/", syntax: .gitignore).matches("x/build/a.swift"))
+        #expect(try !Glob("build/", syntax: .gitignore).matches("x/build"))
+        #expect(try Glob("**", syntax: .gitignore).matches("anything/at/all"))
+    }
+}
+
+@Suite struct RootDiscoveryTests {
+    @Test func findsTheNearestFileAbove() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("repo/.swiftmod.yml", "migrations: []\n")
+        try folder.write("repo/Sources/Deep/A.swift", "let a = 1\n")
+        let found = RootDiscovery.nearest(".swiftmod.yml", from: folder.path + "/repo/Sources/Deep")
+        #expect(found.map { ($0 as NSString).resolvingSymlinksInPath } == (folder.path + "/repo/.swiftmod.yml" as NSString).resolvingSymlinksInPath)
+        #expect(RootDiscovery.nearest("no-such-\(UUID().uuidString).yml", from: folder.path) == nil)
+    }
+}
+
+@Suite struct ParallelMapTests {
+    @Test func keepsTheOrderAndMakesOneWorkerPerThread() {
+        final class Worker: @unchecked Sendable { var items = 0 }
+        let made = NSLock()
+        nonisolated(unsafe) var workers: [Worker] = []
+        let items = Array(0..<1_000)
+        let doubled = ParallelMap.map(items, jobs: 3, worker: { () -> Worker in
+            let worker = Worker()
+            made.lock(); workers.append(worker); made.unlock()
+            return worker
+        }) { worker, item in
+            worker.items += 1
+            return item * 2
+        }
+        #expect(doubled == items.map { $0 * 2 })
+        #expect((1...3).contains(workers.count))
+        #expect(workers.map(\.items).reduce(0, +) == items.count)
+        #expect(ParallelMap.map([Int](), jobs: 2, worker: { 0 }) { _, item in item }.isEmpty)
+    }
+}
+
+@Suite struct DiscoveryTests {
+    @Test func manifestsAndProjectsAreFoundByTheWalksRules() throws {
+        let folder = try TemporaryFolder()
+        for file in ["Package.swift", "Packages/Feed/Package.swift", ".build/checkouts/X/Package.swift",
+                     "Pods/Y/Package.swift", "App/App.xcodeproj/project.pbxproj", "App/App.xcodeproj/Inner/Package.swift"] {
+            try folder.write(file, "// x\n")
+        }
+        let manifests = FileWalker().entries(under: folder.path, named: { $0 == "Package.swift" })
+        #expect(manifests.map { String($0.dropFirst(folder.path.count + 1)) } == ["Package.swift", "Packages/Feed/Package.swift"])
+        let projects = FileWalker().entries(under: folder.path, named: { $0.hasSuffix(".xcodeproj") }, folders: true)
+        #expect(projects.map { String($0.dropFirst(folder.path.count + 1)) } == ["App/App.xcodeproj"])
+    }
+
+    @Test func changedFilesFollowTheWalksRules() throws {
+        let folder = try TemporaryFolder()
+        let root = folder.path
+        guard Git.run(["init", "-q"], in: root) != nil else { return }
+        try folder.write("A.swift", "let a = 1\n")
+        try folder.write("B.swift", "let b = 1\n")
+        _ = Git.run(["add", "."], in: root)
+        _ = Git.run(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"], in: root)
+        try folder.write("A.swift", "let a = 2\n")                 // changed
+        try folder.write("Sub/New.swift", "let n = 1\n")           // untracked
+        try folder.write("Pods/P.swift", "let p = 1\n")            // a skipped folder
+        try folder.write(".hidden/H.swift", "let h = 1\n")         // a hidden folder
+        try folder.write("notes.md", "x\n")                        // not Swift
+        try FileManager.default.removeItem(atPath: root + "/B.swift")  // gone
+        #expect(FileWalker().swiftFiles(changedSince: "HEAD", root: root) == ["A.swift", "Sub/New.swift"])
+        #expect(FileWalker().swiftFiles(changedSince: "HEAD", root: root, under: ["Sub"]) == ["Sub/New.swift"])
+        #expect(FileWalker().swiftFiles(changedSince: "no-such-revision", root: root) == nil)
+        #expect(FileWalker.isInSkippedFolder("App/.build/x.swift"))
+        #expect(!FileWalker.isInSkippedFolder(".x.swift"))
+    }
+}
