@@ -47,3 +47,19 @@ public struct Migration: Sendable {
         }
     }
 }
+
+extension CodemodCatalog {
+    /// What `run NAME` runs, and with which parameters: a migration of the configuration (its
+    /// codemod with its parameters) when NAME is a migration id that is not simply a bundled
+    /// codemod's own id, else the codemod with that id, or the definition file at that path.
+    /// Nil when NAME is none of these.
+    /// - Throws: `LocatedError` for a definition file that cannot be loaded.
+    public func runnable(named name: String, configuration: Configuration?) throws -> (definition: CodemodDefinition, params: [String: String])? {
+        if let migration = configuration?.migrations.first(where: { $0.id == name }),
+           definitions.first(where: { $0.id == name }) == nil || migration.codemod != name || !migration.params.isEmpty,
+           let definition = definitions.first(where: { $0.id == migration.codemod }) {
+            return (definition, migration.params)
+        }
+        return try definition(named: name).map { ($0, [:]) }
+    }
+}

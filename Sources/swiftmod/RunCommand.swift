@@ -81,36 +81,19 @@ struct RunCommand: ParsableCommand {
         } catch let error as ParameterError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        var files: [String]
-        let unreadableFolders: [FileWalker.UnreadableFolder]
+        let display = DisplayPath()
+        let selection: RunSelection
         do {
-            let walk = try FileWalker().walk(paths.isEmpty ? ["."] : paths)
-            files = walk.files
-            unreadableFolders = walk.unreadableFolders
+            selection = try RunSelection(paths: paths, followOutsideLinks: followOutsideLinks, display: display)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let display = DisplayPath()
-        // Links out of the tree are left alone: a run rewrites this project, never another one.
-        var outsideLinks: [OutsideLink] = []
-        if !followOutsideLinks {
-            let boundary = WriteBoundary(paths: paths.isEmpty ? ["."] : paths)
-            files = files.filter { file in
-                guard let target = boundary.outsideTarget(of: file) else { return true }
-                outsideLinks.append(OutsideLink(path: display(file), target: target))
-                return false
-            }
-            for link in outsideLinks {
-                let how = FileWalker.isLink(link.path) ? "a symbolic link to" : "reached through a symbolic link: it is"
-                printError("note: \(SafeText.oneLine(link.path)): \(how) \(SafeText.oneLine(link.target)), outside the tree; left alone (--follow-outside-links processes it)")
-            }
+        for link in selection.outsideLinks {
+            let how = link.isLink ? "a symbolic link to" : "reached through a symbolic link: it is"
+            printError("note: \(SafeText.oneLine(link.path)): \(how) \(SafeText.oneLine(link.target)), outside the tree; left alone (--follow-outside-links processes it)")
         }
         if write {
-            // Interrupted (SIGINT, SIGTERM): no temporary file is left behind. Stale ones of
-            // killed runs beside the files to write are removed.
-            TemporaryFiles.removeOnInterrupt()
-            let folders = Set(files.map { (URL(fileURLWithPath: $0).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent })
-            for stale in TemporaryFiles.removeStale(in: folders) {
+            for stale in selection.prepareForWriting() {
                 printError("note: removed \(SafeText.oneLine(display(stale))), a temporary file left by an interrupted run")
             }
         }
@@ -118,7 +101,7 @@ struct RunCommand: ParsableCommand {
         let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, maxFileSize: limit) { display($0) })
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
         var records: [FileRecord] = []
-        let summary = runner.run(files) { outcome in
+        let summary = runner.run(selection.files) { outcome in
             // File names and notes stay on their line: no name can forge a message of its own.
             let path = SafeText.oneLine(outcome.displayPath)
             switch outcome.status {
@@ -152,35 +135,30 @@ struct RunCommand: ParsableCommand {
         }
         if format == .json {
             let report = RunReport(codemod: codemod.id, params: codemod.params, write: write, files: records,
-                                   outsideLinks: outsideLinks, summary: .init(summary))
+                                   outsideLinks: selection.outsideLinks, summary: .init(summary))
             print(try JSONText.pretty(report))
         }
         // Files in a folder that cannot be listed were not seen: say so, and fail as for files.
-        for folder in unreadableFolders {
+        for folder in selection.unreadableFolders {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
         }
         printError(describe(summary, codemod: codemod))
         if let error = summary.definitionError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        if summary.filesRefused + summary.filesFailed > 0 || !unreadableFolders.isEmpty { throw ExitCode(ExitStatus.failure) }
+        if summary.filesRefused + summary.filesFailed > 0 || !selection.unreadableFolders.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     /// The definition to run, and the parameters a configured migration gives it.
     private func loadDefinition(_ settings: Configuration?) throws -> (CodemodDefinition, [String: String]) {
         let catalog = try codemods.catalog(configuration: settings)
         do {
-            if let migration = settings?.migrations.first(where: { $0.id == codemod }),
-               catalog.definitions.first(where: { $0.id == codemod }) == nil || migration.codemod != codemod || !migration.params.isEmpty,
-               let definition = catalog.definitions.first(where: { $0.id == migration.codemod }) {
-                return (definition, migration.params)
-            }
-            guard let definition = try catalog.definition(named: codemod) else {
+            guard let found = try catalog.runnable(named: codemod, configuration: settings) else {
                 let known = catalog.definitions.map(\.id).joined(separator: ", ")
                 throw CommandFailure(message: "unknown codemod '\(codemod)' (known: \(known); a migration id of .swiftmod.yml; or a path to a .yml definition)",
                                      exitCode: ExitStatus.usage)
             }
-            return (definition, [:])
+            return found
         } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
@@ -267,7 +245,7 @@ struct RunReport: Encodable {
     var write: Bool
     var files: [FileRecord]
     /// Symbolic links out of the tree, left alone.
-    var outsideLinks: [OutsideLink]
+    var outsideLinks: [RunSelection.OutsideLink]
     var summary: Summary
 
     struct Summary: Encodable {
@@ -279,12 +257,6 @@ struct RunReport: Encodable {
             sitesSkipped = summary.sitesSkipped; sitesNotConverted = summary.sitesNotConverted
         }
     }
-}
-
-/// A `*.swift` symbolic link to a file outside the tree, left alone.
-struct OutsideLink: Encodable {
-    var path: String
-    var target: String
 }
 
 /// One file of a JSON run report.
