@@ -14,7 +14,7 @@ public final class Codemod: @unchecked Sendable {
         defer { queryLock.unlock() }
         if let compiledQuery { return compiledQuery }
         do {
-            let compiled = try Query(queryText)
+            let compiled = try Query.compiled(queryText)
             compiledQuery = compiled
             return compiled
         } catch {
@@ -100,7 +100,7 @@ public final class Codemod: @unchecked Sendable {
         let usedInQuery = Template(definition.query).holes.filter { values[$0] != nil }
         if !lazily || !usedInQuery.isEmpty {
             do {
-                compiledQuery = try Query(queryText)
+                compiledQuery = try Query.compiled(queryText)
             } catch {
                 guard let culprit = Self.parameterBreakingQuery(definition, values: values, among: usedInQuery) else { throw error }
                 throw ParameterError(codemod: definition.id,

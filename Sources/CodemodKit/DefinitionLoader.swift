@@ -332,7 +332,7 @@ public struct FieldReader {
         let placeholders = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0.defaultValue ?? "Placeholder") })
         let query: Query
         do {
-            query = try Query(QueryText.fill(definition.query, params: placeholders))
+            query = try Query.compiled(QueryText.fill(definition.query, params: placeholders))
         } catch let error as Query.Error {
             var lineOffset = 0
             if case let .scalar(scalar) = queryNode, scalar.style == .literal || scalar.style == .folded {

@@ -77,7 +77,7 @@ public struct FilePipeline: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try reader.bytes(ofFile: path)
+            bytes = try reader.bytes(ofFile: path, status: file.status)
         } catch let error as SourceFileError {
             return consumer.unreadable(file, error: error)
         } catch {

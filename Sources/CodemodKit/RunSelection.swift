@@ -34,13 +34,12 @@ public struct RunSelection: Sendable {
         guard !followOutsideLinks else { return }
         // Links out of the tree are left alone: a run rewrites this project, never another one.
         let boundary = WriteBoundary(paths: roots)
-        var outside: [OutsideLink] = []
-        files = files.filter { file in
-            guard let target = boundary.outsideTarget(of: file) else { return true }
-            outside.append(OutsideLink(path: display(file), target: target, isLink: FileWalker.isLink(file)))
-            return false
+        let outside = boundary.outsideTargets(of: files)
+        guard !outside.isEmpty else { return }
+        outsideLinks = outside.keys.sorted().map { index in
+            OutsideLink(path: display(files[index]), target: outside[index]!, isLink: FileWalker.isLink(files[index]))
         }
-        outsideLinks = outside
+        files = files.indices.filter { outside[$0] == nil }.map { files[$0] }
     }
 
     /// Makes writing safe to interrupt (SIGINT, SIGTERM leave no temporary file) and removes

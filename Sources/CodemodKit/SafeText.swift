@@ -11,6 +11,8 @@ public enum SafeText {
     /// separators and the bidirectional overrides that can hide text) become visible escapes
     /// (`\n`, `\r`, `\t`, `\u{1B}`). Ordinary text, including non-ASCII letters, is unchanged.
     public static func oneLine(_ text: String) -> String {
+        // Printable ASCII (most names) needs no look at Unicode properties.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -37,6 +37,25 @@ public final class Query: @unchecked Sendable {
 
     /// Compiles a query.
     /// - Throws: `Query.Error` naming the position and problem.
+    /// The compiled query of a source text, compiled once per process: a compiled query is
+    /// immutable and safe to share between threads (each match runs its own cursor), and
+    /// compiling one costs milliseconds (a definition is checked when loaded and used when run).
+    public static func compiled(_ source: String) throws -> Query {
+        compiledLock.lock()
+        let known = compiledQueries[source]
+        compiledLock.unlock()
+        if let known { return known }
+        let query = try Query(source)
+        compiledLock.lock()
+        defer { compiledLock.unlock() }
+        if let raced = compiledQueries[source] { return raced }
+        compiledQueries[source] = query
+        return query
+    }
+
+    private static let compiledLock = NSLock()
+    nonisolated(unsafe) private static var compiledQueries: [String: Query] = [:]
+
     public init(_ source: String) throws {
         self.source = source
         var errorOffset: UInt32 = 0

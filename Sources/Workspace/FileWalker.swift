@@ -156,7 +156,7 @@ public struct FileWalker {
                 case .file, .link:
                     if name.hasSuffix(".swift"), !ignored.contains(path) {
                         // The folder was named already: only the part below it needs tidying.
-                        files.append(prefix.isEmpty || prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
+                        files.append(prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
                             ? Self.normalize(path) : path)
                     }
                 }

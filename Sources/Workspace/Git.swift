@@ -8,9 +8,22 @@ public enum Git {
     }
 
     /// The top folder of the git work tree holding a folder, or nil outside git.
+    /// Asked of git once per folder and process.
     public static func topLevel(of directory: String) -> String? {
-        run(["rev-parse", "--show-toplevel"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
+        let key = URL(fileURLWithPath: directory).standardizedFileURL.path
+        topLevelLock.lock()
+        let known = topLevels[key]
+        topLevelLock.unlock()
+        if let known { return known }
+        let found = run(["rev-parse", "--show-toplevel"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
+        topLevelLock.lock()
+        topLevels[key] = .some(found)
+        topLevelLock.unlock()
+        return found
     }
+
+    private static let topLevelLock = NSLock()
+    nonisolated(unsafe) private static var topLevels: [String: String?] = [:]
 
     /// Runs git in a folder and returns what it printed, or nil when it failed.
     /// - Parameter input: bytes for its standard input (for `cat-file --batch`), passed through a

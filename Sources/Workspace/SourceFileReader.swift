@@ -96,8 +96,15 @@ public struct SourceFileReader: Sendable {
     /// A file's bytes.
     /// - Throws: `SourceFileError` naming the path and what is wrong.
     public func bytes(ofFile path: String) throws -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        try bytes(ofFile: path, status: nil)
+    }
+
+    /// A file's bytes, when its `stat` was just taken (and judged with `problem(with:path:)`):
+    /// the path is not looked up once more before opening it.
+    /// - Throws: `SourceFileError` naming the path and what is wrong.
+    public func bytes(ofFile path: String, status known: stat?) throws -> [UInt8] {
+        var info = known ?? stat()
+        guard known != nil || stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR {
                 var linkInfo = stat()
                 if lstat(path, &linkInfo) == 0 { throw SourceFileError.unreadable(path: path, reason: "a symbolic link to nothing") }

@@ -52,11 +52,54 @@ public struct WriteBoundary: Sendable {
         self.roots = roots
     }
 
+    /// For each file whose real path is outside every root: that real path (as `outsideTarget(of:)`),
+    /// by the file's index. Each folder is resolved once, and a file that is not itself a link
+    /// costs one `lstat`, so this stays cheap on large trees.
+    public func outsideTargets(of paths: [String]) -> [Int: String] {
+        var folders = RealFolders()
+        var result: [Int: String] = [:]
+        for (index, path) in paths.enumerated() {
+            var target: String?
+            if FileWalker.isLink(path) {
+                target = RepositoryPath.real(path)
+            } else {
+                let folder = (path as NSString).deletingLastPathComponent
+                target = folders.real(folder.isEmpty ? "." : folder).map { ($0 == "/" ? "" : $0) + "/" + (path as NSString).lastPathComponent }
+            }
+            guard let target else { continue }
+            if !roots.contains(where: { root in root == "/" || target == root || target.hasPrefix(root + "/") }) {
+                result[index] = target
+            }
+        }
+        return result
+    }
+
     /// For a file whose real path (links resolved) is outside every root: that real path. Nil
     /// for a file inside the tree.
     public func outsideTarget(of path: String) -> String? {
         guard let target = RepositoryPath.real(path) else { return nil }
         let inside = roots.contains { root in root == "/" || target == root || target.hasPrefix(root + "/") }
         return inside ? nil : target
+    }
+}
+
+/// Real paths of folders, each resolved once, and from its parent's when it is not itself a link:
+/// one `lstat` per folder instead of `realpath`'s look at every component of every path.
+struct RealFolders {
+    private var known: [String: String?] = [:]
+
+    mutating func real(_ folder: String) -> String? {
+        if let cached = known[folder] { return cached }
+        let name = (folder as NSString).lastPathComponent
+        let parent = (folder as NSString).deletingLastPathComponent
+        var resolved: String?
+        if parent.isEmpty || parent == folder || name == "." || name == ".." || FileWalker.isLink(folder) {
+            resolved = RepositoryPath.real(folder)
+        } else {
+            var info = stat()
+            resolved = stat(folder, &info) == 0 ? real(parent).map { ($0 == "/" ? "" : $0) + "/" + name } : nil
+        }
+        known[folder] = .some(resolved)
+        return resolved
     }
 }
