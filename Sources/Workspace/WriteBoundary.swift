@@ -90,10 +90,12 @@ struct RealFolders {
 
     mutating func real(_ folder: String) -> String? {
         if let cached = known[folder] { return cached }
-        let name = (folder as NSString).lastPathComponent
-        let parent = (folder as NSString).deletingLastPathComponent
+        // Split by hand: only a plain `parent/name` is resolved from its parent.
+        let slash = folder.lastIndex(of: "/")
+        let name = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
+        let parent = slash.map { String(folder[..<$0]) } ?? ""
         var resolved: String?
-        if parent.isEmpty || parent == folder || name == "." || name == ".." || FileWalker.isLink(folder) {
+        if parent.isEmpty || name.isEmpty || name == "." || name == ".." || FileWalker.isLink(folder) {
             resolved = RepositoryPath.real(folder)
         } else {
             var info = stat()

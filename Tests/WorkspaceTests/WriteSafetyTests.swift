@@ -58,4 +58,25 @@ import Testing
         #expect(WriteBoundary(roots: [folder.path + "/tree"]).outsideTarget(of: folder.path + "/tree/L.swift") == RepositoryPath.real(real))
         #expect(WriteBoundary(roots: [folder.path]).outsideTarget(of: folder.path + "/tree/L.swift") == nil)
     }
+
+    @Test func outsideTargetsAgreeWithOneByOneResolution() throws {
+        let folder = try TemporaryFolder()
+        let real = try folder.write("outside/O.swift", "let a = 1\n")
+        try folder.write("tree/In.swift", "let a = 1\n")
+        try folder.write("tree/Deep/er/In.swift", "let a = 1\n")
+        try folder.write("outside/sub/S.swift", "let a = 1\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/tree/L.swift", withDestinationPath: real)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/tree/Linked", withDestinationPath: folder.path + "/outside/sub")
+        let boundary = WriteBoundary(roots: [RepositoryPath.real(folder.path + "/tree")!])
+        // Relative paths from the working folder (never changed: tests run side by side).
+        let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+        let tree = String(repeating: "../", count: depth) + folder.path.dropFirst() + "/tree/"
+        let paths = [tree + "In.swift", tree + "Deep/er/In.swift", tree + "L.swift", tree + "Linked/S.swift", tree + "./Deep/../In.swift",
+                     folder.path + "/tree/Linked/S.swift", folder.path + "/tree/In.swift", tree + "../outside/O.swift", tree + "Missing/X.swift"]
+        let together = boundary.outsideTargets(of: paths)
+        for (index, path) in paths.enumerated() {
+            #expect(together[index] == boundary.outsideTarget(of: path), "\(path)")
+        }
+        #expect(Set(together.keys) == [2, 3, 5, 7])
+    }
 }
