@@ -1,4 +1,7 @@
 import ArgumentParser
+import CodemodKit
+import Dispatch
+import Foundation
 import SwiftTree
 import Workspace
 
@@ -31,13 +34,31 @@ struct ParseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refuse files bigger than this: bytes, or 4MB, 512KB (default: 4MB).", valueName: "size"))
     var maxFileSize: String?
 
+    // Hidden, for scripts/benchmark: the parse floor (see `runFloor`).
+    @Argument(help: .hidden)
+    var morePaths: [String] = []
+
+    @Flag(help: .hidden)
+    var floor = false
+
+    @Option(name: .customLong("requires"), help: .hidden)
+    var requiredTexts: [String] = []
+
+    @Option(name: .shortAndLong, help: .hidden)
+    var jobs: Int?
+
     func validate() throws {
+        if !floor, !morePaths.isEmpty || !requiredTexts.isEmpty || jobs != nil {
+            throw ValidationError("parse takes one file")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxFileSize, ByteSize.parse(maxFileSize) == nil {
             throw ValidationError("--max-file-size: '\(maxFileSize)' is not a size; write bytes or a size like 4MB or 512KB")
         }
     }
 
     func run() throws {
+        if floor { return try runFloor() }
         let source: SourceText
         do {
             let limit = maxFileSize.flatMap(ByteSize.parse) ?? SourceFileReader.defaultMaxFileSize
@@ -60,6 +81,41 @@ struct ParseCommand: ParsableCommand {
             }
         }
     }
+
+    /// `parse --floor [--requires TEXT]... PATHS...`: walks the paths as every command does, reads
+    /// the files on all cores, keeps those that hold any required text (all, without --requires),
+    /// parses them on all cores, and prints how many files and bytes it parsed and the seconds each
+    /// phase took. Nothing else: the least a scan of those files must do (scripts/benchmark).
+    private func runFloor() throws {
+        let clock = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        let start = clock()
+        let files: [String]
+        do {
+            files = try FileWalker().walk([file] + morePaths).files
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        let walked = clock()
+        let cores = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let reader = SourceFileReader(maxFileSize: maxFileSize.flatMap(ByteSize.parse) ?? SourceFileReader.defaultMaxFileSize)
+        let needles = requiredTexts.map { Array($0.utf8) }
+        let texts = ParallelMap.map(files, jobs: cores) { _, path -> SourceText? in
+            guard let bytes = try? reader.bytes(ofFile: path),
+                  needles.isEmpty || needles.contains(where: { ByteSearch.contains(bytes, $0) }) else { return nil }
+            return try? SourceText(utf8: bytes)
+        }
+        var candidates: [String: SourceText] = [:]
+        for (path, text) in zip(files, texts) { candidates[path] = text }
+        let read = clock()
+        let paths = candidates.keys.sorted()
+        let withErrors = ParallelMap.map(paths, jobs: cores) { parser, path in parser.parse(candidates[path]!).root.hasError }
+        let parsed = clock()
+        let bytes = candidates.values.reduce(0) { $0 + $1.bytes.count }
+        print("parsed \(paths.count) of \(files.count) files, \(bytes) bytes (\(withErrors.filter { $0 }.count) with syntax errors); "
+              + "seconds: walk \(seconds(walked - start)), read and filter \(seconds(read - walked)), parse \(seconds(parsed - read)) on \(cores) threads")
+    }
+
+    private func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
 
     private func printMatches(of text: String, in tree: SyntaxTree) throws {
         let compiled: Query
