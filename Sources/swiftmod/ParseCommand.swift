@@ -99,7 +99,7 @@ struct ParseCommand: ParsableCommand {
         let cores = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let reader = SourceFileReader(maxFileSize: maxFileSize.flatMap(ByteSize.parse) ?? SourceFileReader.defaultMaxFileSize)
         let needles = requiredTexts.map { Array($0.utf8) }
-        let texts = ParallelMap.map(files, jobs: cores) { _, path -> SourceText? in
+        let texts = ParallelMap.map(files, jobs: cores, worker: {}) { _, path -> SourceText? in
             guard let bytes = try? reader.bytes(ofFile: path),
                   needles.isEmpty || needles.contains(where: { ByteSearch.contains(bytes, $0) }) else { return nil }
             return try? SourceText(utf8: bytes)
@@ -108,7 +108,7 @@ struct ParseCommand: ParsableCommand {
         for (path, text) in zip(files, texts) { candidates[path] = text }
         let read = clock()
         let paths = candidates.keys.sorted()
-        let withErrors = ParallelMap.map(paths, jobs: cores) { parser, path in parser.parse(candidates[path]!).root.hasError }
+        let withErrors = ParallelMap.map(paths, jobs: cores, worker: { Parser() }) { parser, path in parser.parse(candidates[path]!).root.hasError }
         let parsed = clock()
         let bytes = candidates.values.reduce(0) { $0 + $1.bytes.count }
         print("parsed \(paths.count) of \(files.count) files, \(bytes) bytes (\(withErrors.filter { $0 }.count) with syntax errors); "
