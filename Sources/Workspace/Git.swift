@@ -29,24 +29,74 @@ public enum Git {
     /// - Parameter input: bytes for its standard input (for `cat-file --batch`), passed through a
     ///   temporary file so that git stopping early cannot block or break the writer.
     public static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> [UInt8]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // Standard input: the bytes through an unlinked temporary file, or nothing.
+        var inputDescriptor: Int32 = -1
         if let input {
             let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("swiftmod-git-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: path, contents: Data(input)),
-                  let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            guard FileManager.default.createFile(atPath: path, contents: Data(input)) else { return nil }
+            inputDescriptor = open(path, O_RDONLY | O_CLOEXEC)
             unlink(path)  // open, so git still reads it; nothing is left behind
-            process.standardInput = handle
-        } else {
-            process.standardInput = FileHandle.nullDevice
+            guard inputDescriptor >= 0 else { return nil }
         }
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? Array(data) : nil
+        defer { if inputDescriptor >= 0 { close(inputDescriptor) } }
+        return spawn(["git", "-C", directory] + arguments, input: inputDescriptor)
+    }
+
+    /// Runs a program found on the PATH with `posix_spawn` and waits for it with `waitpid`
+    /// (Foundation's `Process` polls for the end every 50 ms, which made each git call cost that
+    /// much). Standard error goes to /dev/null; standard output is returned when it exits with 0.
+    static func spawn(_ argv: [String], input: Int32) -> [UInt8]? {
+        // Not inherited by programs other threads spawn meanwhile (which would hold the pipe open).
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if input >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var child = pid_t()
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawnp(&child, argv[0], &actions, nil, cArguments, environment)
+        close(writeEnd)
+        guard spawned == 0 else {
+            close(readEnd)
+            return nil
+        }
+        // Read to the end before waiting, so a child with much to say never blocks on a full pipe.
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                output.append(contentsOf: buffer[0..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        close(readEnd)
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        // Exited normally (no signal) with status 0.
+        return (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 ? output : nil
     }
 }
