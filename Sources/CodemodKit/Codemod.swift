@@ -14,7 +14,7 @@ public final class Codemod: @unchecked Sendable {
         defer { queryLock.unlock() }
         if let compiledQuery { return compiledQuery }
         do {
-            let compiled = try Query.compiled(queryText)
+            let compiled = try pendingQuery?.result.get() ?? Query.compiled(queryText)
             compiledQuery = compiled
             return compiled
         } catch {
@@ -27,6 +27,8 @@ public final class Codemod: @unchecked Sendable {
         }
     }
     private let queryText: String
+    /// A query with parameters, being compiled on another thread (see `checkParameters()`).
+    private var pendingQuery: PendingQuery?
     private var compiledQuery: Query?
     private let queryLock = NSLock()
     let useCaptureName: String
@@ -53,10 +55,14 @@ public final class Codemod: @unchecked Sendable {
     /// Binds a definition to parameter values.
     /// - Throws: `ParameterError` for an unknown parameter, a missing required one, or a value
     ///   that the definition does not allow.
-    /// - Parameter lazily: compile the query on first use instead of now (a scan whose files are
-    ///   all cached then compiles nothing).
+    /// - Parameters:
+    ///   - lazily: compile the query on first use instead of now (a scan whose files are all
+    ///     cached then compiles nothing). A query that uses parameters is still compiled now, so
+    ///     that a value that breaks it throws here...
+    ///   - checkingParameters: ...unless this is false: it then compiles on another thread, and
+    ///     `checkParameters()` throws for such a value.
     public init(_ definition: CodemodDefinition, params given: [String: String] = [:],
-                actions: ActionRegistry = .standard, lazily: Bool = false) throws {
+                actions: ActionRegistry = .standard, lazily: Bool = false, checkingParameters: Bool = true) throws {
         self.definition = definition
         let declared = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0) })
         for name in given.keys.sorted() where declared[name] == nil {
@@ -98,14 +104,16 @@ public final class Codemod: @unchecked Sendable {
         // A query that uses parameters is compiled now, so that a value that breaks it is a
         // usage error naming the parameter rather than a codemod that silently matches nothing.
         let usedInQuery = Template(definition.query).holes.filter { values[$0] != nil }
-        if !lazily || !usedInQuery.isEmpty {
+        if !lazily || (checkingParameters && !usedInQuery.isEmpty) {
             do {
                 compiledQuery = try Query.compiled(queryText)
             } catch {
-                guard let culprit = Self.parameterBreakingQuery(definition, values: values, among: usedInQuery) else { throw error }
-                throw ParameterError(codemod: definition.id,
-                                     message: "parameter '\(culprit)': the value '\(SafeText.oneLine(values[culprit] ?? ""))' does not fit where the query uses it (\(error))")
+                throw Self.parameterError(definition, values: values, among: usedInQuery, error)
             }
+        } else if !usedInQuery.isEmpty {
+            // Not checked now: it is compiled on another thread meanwhile (while files are
+            // found); `checkParameters()` waits for it.
+            pendingQuery = PendingQuery(queryText, definition: definition, values: values, among: usedInQuery)
         }
         useCaptureName = definition.useCapture ?? compiledQuery?.captureNames.first ?? Self.firstCapture(in: queryText)
         compiledConstraints = definition.constraints.map {
@@ -132,6 +140,22 @@ public final class Codemod: @unchecked Sendable {
 
     /// The parameter whose value alone makes the query fail to compile (the others at their
     /// defaults), or nil when the definition's own query is at fault.
+    /// Waits for a query with parameters to compile (a codemod made `lazily`), and throws when a
+    /// parameter's value breaks it: a usage error naming the parameter rather than a codemod that
+    /// silently matches nothing.
+    public func checkParameters() throws {
+        guard let pendingQuery else { return }
+        if case let .failure(error) = pendingQuery.result {
+            throw Self.parameterError(definition, values: params, among: pendingQuery.usedInQuery, error)
+        }
+    }
+
+    static func parameterError(_ definition: CodemodDefinition, values: [String: String], among usedInQuery: [String], _ error: Error) -> Error {
+        guard let culprit = parameterBreakingQuery(definition, values: values, among: usedInQuery) else { return error }
+        return ParameterError(codemod: definition.id,
+                              message: "parameter '\(culprit)': the value '\(SafeText.oneLine(values[culprit] ?? ""))' does not fit where the query uses it (\(error))")
+    }
+
     static func parameterBreakingQuery(_ definition: CodemodDefinition, values: [String: String], among names: [String]) -> String? {
         let placeholders = Dictionary(uniqueKeysWithValues: definition.params.map { ($0.name, $0.defaultValue ?? "Placeholder") })
         guard (try? Query(QueryText.fill(definition.query, params: placeholders))) != nil else { return nil }
@@ -409,5 +433,26 @@ public enum ByteSearch {
                 }
             }
         }
+    }
+}
+
+/// A query compiled on a thread of its own; `result` waits for it.
+final class PendingQuery: @unchecked Sendable {
+    let usedInQuery: [String]
+    private let done = DispatchGroup()
+    private var outcome: Result<Query, Error>?
+
+    init(_ text: String, definition: CodemodDefinition, values: [String: String], among usedInQuery: [String]) {
+        self.usedInQuery = usedInQuery
+        done.enter()
+        Thread { [self] in
+            outcome = Result { try Query.compiled(text) }
+            done.leave()
+        }.start()
+    }
+
+    var result: Result<Query, Error> {
+        done.wait()
+        return outcome!
     }
 }

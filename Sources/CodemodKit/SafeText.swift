@@ -28,10 +28,11 @@ public enum SafeText {
     }
 
     /// Whether a character must not reach a line-oriented consumer as it is.
+    /// (Unicode's control characters are U+0000–U+001F and U+007F–U+009F; its only line and
+    /// paragraph separators are U+2028 and U+2029: no look-up of character properties is needed.)
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: return true
-        case .format: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
     }

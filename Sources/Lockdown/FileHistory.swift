@@ -83,6 +83,8 @@ public final class GitFileHistory: FileHistory {
     }
 
     public func fates(of gone: [String]) -> [String: FileFate] {
+        // Nothing gone (an unchanged tree): git need not be asked.
+        guard !gone.isEmpty else { return [:] }
         let exists = { (file: String) in FileManager.default.fileExists(atPath: (self.root as NSString).appendingPathComponent(file)) }
         // Renamed or deleted in the work tree or the index: HEAD still has them.
         var step: [String: String?] = [:]

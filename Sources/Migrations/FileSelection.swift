@@ -46,7 +46,10 @@ public struct FileSelection: Sendable {
             } catch let error as FileWalker.MissingPathError {
                 throw Problem.missingPath(error.path)
             }
-            files = walk.files.filter { path in
+            // The walk names files inside the working folder relatively: made absolute once here,
+            // each finds its repo-relative path by a prefix (not by resolving it).
+            let here = FileManager.default.currentDirectoryPath
+            files = walk.files.lazy.map { $0.hasPrefix("/") ? $0 : (here == "/" ? "/" + $0 : here + "/" + $0) }.filter { path in
                 RepositoryPath.relative(path, root: root).map(configuration.covers) ?? false
             }
             unreadable = walk.unreadableFolders.map { folder in

@@ -4,8 +4,14 @@ import Workspace
 
 /// A configured migration, bound to its codemod: what is locked down, and why.
 public struct Migration: Sendable {
-    public var settings: MigrationSettings
-    public var codemod: Codemod
+    public let settings: MigrationSettings
+    public let codemod: Codemod
+    /// One line on what the migration is (`{{param}}` holes of the codemod's text filled in).
+    public let summary: String
+    /// Why the pattern is deprecated.
+    public let why: String
+    /// What replaces it.
+    public let replacement: String?
 
     public var id: String { settings.id }
     public var definition: CodemodDefinition { codemod.definition }
@@ -13,34 +19,53 @@ public struct Migration: Sendable {
     public var docs: String? { settings.docs ?? definition.docs }
     /// Whether `swiftmod run` can fix a use.
     public var fixable: Bool { definition.rewrites }
-    /// One line on what the migration is (`{{param}}` holes of the codemod's text filled in).
-    public var summary: String { settings.summary ?? fill(definition.summary) }
-    /// Why the pattern is deprecated.
-    public var why: String { settings.why ?? fill(definition.why) }
-    /// What replaces it.
-    public var replacement: String? { settings.replacement ?? definition.replacement.map(fill) }
 
-    private func fill(_ text: String) -> String {
-        definition.filled(text, params: codemod.params)
+    /// The texts are filled in once here (every finding of a report shows them).
+    public init(settings: MigrationSettings, codemod: Codemod) {
+        self.settings = settings
+        self.codemod = codemod
+        let fill = { (text: String) in codemod.definition.filled(text, params: codemod.params) }
+        summary = settings.summary ?? fill(codemod.definition.summary)
+        why = settings.why ?? fill(codemod.definition.why)
+        replacement = settings.replacement ?? codemod.definition.replacement.map(fill)
     }
 
     /// Binds every migration of a configuration to a codemod of the catalog.
     /// - Throws: `LocatedError` at the migration's line for an unknown codemod or a bad parameter.
     /// Queries are compiled on first use, so this is cheap.
-    public static func resolve(_ configuration: Configuration, catalog: CodemodCatalog) throws -> [Migration] {
-        try configuration.migrations.enumerated().map { index, settings in
-            try resolve(settings, index: index, configuration: configuration, catalog: catalog)
+    /// - Parameter checkingParameters: wait for queries that use parameters to compile, and throw
+    ///   for a value that breaks one; pass false to let them compile while other work goes on,
+    ///   then call `checkParameters(of:in:)`.
+    public static func resolve(_ configuration: Configuration, catalog: CodemodCatalog, checkingParameters: Bool = true) throws -> [Migration] {
+        let migrations = try configuration.migrations.enumerated().map { index, settings in
+            try resolve(settings, index: index, configuration: configuration, catalog: catalog, checkingParameters: checkingParameters)
+        }
+        if checkingParameters { try checkParameters(of: migrations, in: configuration) }
+        return migrations
+    }
+
+    /// Throws, at the migration's line, for a parameter value that breaks its codemod's query.
+    public static func checkParameters(of migrations: [Migration], in configuration: Configuration) throws {
+        for migration in migrations {
+            do {
+                try migration.codemod.checkParameters()
+            } catch let error as ParameterError {
+                let index = configuration.migrations.firstIndex { $0.id == migration.id } ?? 0
+                throw LocatedError(file: configuration.path, line: migration.settings.line, field: "migrations[\(index)].params",
+                                   message: error.message)
+            }
         }
     }
 
     static func resolve(_ settings: MigrationSettings, index: Int, configuration: Configuration,
-                        catalog: CodemodCatalog) throws -> Migration {
+                        catalog: CodemodCatalog, checkingParameters: Bool) throws -> Migration {
         do {
             guard let definition = catalog.definitions.first(where: { $0.id == settings.codemod }) else {
                 throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].codemod",
                                    message: "unknown codemod '\(settings.codemod)' (known: \(catalog.definitions.map(\.id).joined(separator: ", ")))")
             }
-            return Migration(settings: settings, codemod: try Codemod(definition, params: settings.params, lazily: true))
+            return Migration(settings: settings, codemod: try Codemod(definition, params: settings.params, lazily: true,
+                                                                               checkingParameters: checkingParameters))
         } catch let error as ParameterError {
             throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].params",
                                message: error.message)

@@ -19,6 +19,8 @@ public struct ScanResult: Sendable {
     /// Faults of a codemod definition met while scanning (a regular expression that ran out of
     /// time): the scan's answer cannot be trusted, and the command is a usage error.
     public var definitionErrors: [LocatedError] = []
+    /// Every file was answered by the cache from its metadata alone: the cache needs no update.
+    public var answeredByCacheAlone = false
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }
@@ -85,6 +87,7 @@ public struct Scanner: Sendable {
             if let entry = outcome.entry { fresh[outcome.file] = entry }
             result.files.append(outcome.file)
         }
+        result.answeredByCacheAlone = perFile.allSatisfy(\.fromCacheAlone)
         if let previous = cache?.entries {
             let scanned = Set(result.files)
             for (file, entry) in previous where fresh[file] == nil && !scanned.contains(file) { fresh[file] = entry }
@@ -97,9 +100,13 @@ public struct Scanner: Sendable {
     /// valid for these migrations and this `version` of swiftmod, and written back updated.
     public func scan(_ files: [String], cachePath: String?, version: String,
                      progress: (@Sendable (Int, Int) -> Void)? = nil) -> ScanResult {
-        var cache = cachePath.map { ScanCache.load($0, key: ScanCache.key(for: migrations, knownIDs: knownIDs, version: version)) }
+        let loaded = cachePath.map { ScanCache.load($0, key: ScanCache.key(for: migrations, knownIDs: knownIDs, version: version)) }
+        var cache = loaded
         let result = scan(files, cache: &cache, progress: progress)
-        if let cachePath { cache?.save(cachePath) }
+        // An unchanged tree leaves the cache as it was: nothing to write.
+        if let cachePath, let cache, !result.answeredByCacheAlone || cache.entries.count != loaded?.entries.count {
+            cache.save(cachePath)
+        }
         return result
     }
 
@@ -118,6 +125,8 @@ public struct Scanner: Sendable {
         var skipped: String?
         var entry: ScanCache.Entry?
         var definitionError: LocatedError?
+        /// Answered from the cache by the file's metadata alone (its entry is as it was).
+        var fromCacheAlone = false
     }
 
     /// One scan as a consumer of the file pipeline: the cache answers unchanged files, the
@@ -135,7 +144,7 @@ public struct Scanner: Sendable {
             // Unchanged metadata vouches for unchanged content, unless the entry was racy.
             let relative = relative(file)
             guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp else { return nil }
-            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry)
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry, fromCacheAlone: true)
         }
 
         func reuse(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome? {

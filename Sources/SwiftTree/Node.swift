@@ -154,13 +154,26 @@ public struct Node: Hashable, CustomStringConvertible {
     /// The ancestors of this node, innermost first. Linear in the depth once the tree is indexed
     /// (see `TreeIndex`); for facts about ancestors of many nodes, memoize per node instead.
     public var ancestors: [Node] {
-        var result: [Node] = []
-        var current = parent
-        while let node = current {
-            result.append(node)
-            current = node.parent
+        if tree.navigationIndex() != nil {
+            var result: [Node] = []
+            var current = parent
+            while let node = current {
+                result.append(node)
+                current = node.parent
+            }
+            return result
         }
-        return result
+        // Without the index: one descent from the root, each level asked for the child that holds
+        // this node (asking each ancestor for its parent would descend from the root every time).
+        var path: [Node] = []
+        var current = tree.root.raw
+        while !ts_node_eq(current, raw) {
+            path.append(Node(raw: current, tree: tree))
+            let next = ts_node_child_with_descendant(current, raw)
+            if ts_node_is_null(next) { break }
+            current = next
+        }
+        return path.reversed()
     }
 
     /// This node and all its descendants in pre-order (source order).

@@ -136,33 +136,44 @@ public struct FileWalker {
 
     private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        let ignored = GitIgnored(directory: base)
-        var files: [String] = []
-        var pending = [base]
+        // Git is asked what it ignores while the walk starts; until it answers, ignored folders
+        // may be entered, and what was found in them is dropped at the end.
+        let ignoredSoon = PendingIgnored(directory: base)
         let prefix = base == "." ? "" : base + "/"
-        while let folder = pending.popLast() {
-            guard let entries = Self.entries(of: folder) else {
-                let reason = String(cString: strerror(errno)).lowercased()
-                unreadable.append(UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))"))
-                continue
-            }
-            for (name, kind) in entries where !name.hasPrefix(".") {
-                let path = folder == "." ? name : "\(folder)/\(name)"
-                switch kind {
-                case .folder:
-                    // Links to folders are not followed (no cycles, no escaping the tree).
-                    if Self.skips(folderNamed: name) || ignored.contains(path + "/") { continue }
-                    pending.append(path)
-                case .file, .link:
-                    if name.hasSuffix(".swift"), !ignored.contains(path) {
-                        // The folder was named already: only the part below it needs tidying.
-                        files.append(prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
-                            ? Self.normalize(path) : path)
+        let tidy = prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
+        // Folders are read on every core: listing a large tree is mostly waiting on the kernel.
+        let work = FolderQueue(base)
+        let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            var files: [String] = []
+            var problems: [UnreadableFolder] = []
+            while let folder = work.next() {
+                var found: [String] = []
+                defer { work.finish(found) }
+                guard let entries = Self.entries(of: folder) else {
+                    let reason = String(cString: strerror(errno)).lowercased()
+                    problems.append(UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))"))
+                    continue
+                }
+                let ignored = ignoredSoon.ifKnown
+                for (name, kind) in entries where !name.hasPrefix(".") {
+                    let path = folder == "." ? name : "\(folder)/\(name)"
+                    switch kind {
+                    case .folder:
+                        // Links to folders are not followed (no cycles, no escaping the tree).
+                        if Self.skips(folderNamed: name) || ignored?.contains(path + "/") == true { continue }
+                        found.append(path)
+                    case .file, .link:
+                        if name.hasSuffix(".swift"), ignored?.contains(path) != true { files.append(path) }
                     }
                 }
             }
+            work.collect(files, problems)
         }
-        return files
+        let ignored = ignoredSoon.value
+        unreadable += work.unreadable.filter { !ignored.contains($0.path + "/") }
+        // The folder was named already: only the part below it needs tidying.
+        return work.files.filter { !ignored.contains($0) }.map { tidy ? Self.normalize($0) : $0 }
     }
 
     enum EntryKind { case file, folder, link }
@@ -272,5 +283,78 @@ struct GitIgnored {
             if paths.contains(String(candidate)) { return true }
         }
         return false
+    }
+}
+
+/// What git ignores, asked on another thread while the walk goes on.
+final class PendingIgnored: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: GitIgnored?
+    private let answered = DispatchGroup()
+
+    init(directory: String) {
+        answered.enter()
+        // A thread of its own: the walk's threads may hold every worker of the shared pool.
+        Thread { [self] in
+            let found = GitIgnored(directory: directory)
+            lock.lock()
+            answer = found
+            lock.unlock()
+            answered.leave()
+        }.start()
+    }
+
+    /// The answer, when git has given it already.
+    var ifKnown: GitIgnored? {
+        lock.lock()
+        defer { lock.unlock() }
+        return answer
+    }
+
+    /// The answer, waiting for it.
+    var value: GitIgnored {
+        answered.wait()
+        return ifKnown!
+    }
+}
+
+/// The folders still to list, shared by the threads of a walk: a thread takes one, lists it and
+/// hands back the folders found in it; the walk ends when none is left and none is being listed.
+final class FolderQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [String]
+    private var listing = 0
+    private(set) var files: [String] = []
+    private(set) var unreadable: [FileWalker.UnreadableFolder] = []
+
+    init(_ root: String) { pending = [root] }
+
+    /// The next folder to list, waiting while others may still find some; nil when all are done.
+    func next() -> String? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty {
+            if listing == 0 { return nil }
+            condition.wait()
+        }
+        listing += 1
+        return pending.removeLast()
+    }
+
+    /// A folder is listed, with the folders found in it.
+    func finish(_ found: [String]) {
+        condition.lock()
+        pending += found
+        listing -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A thread's results.
+    func collect(_ found: [String], _ problems: [FileWalker.UnreadableFolder]) {
+        condition.lock()
+        files += found
+        unreadable += problems
+        condition.unlock()
     }
 }

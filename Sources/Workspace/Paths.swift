@@ -7,7 +7,7 @@ public enum RepositoryPath {
     public static func relative(_ path: String, root: String) -> String? {
         // The common case, cheaply: a clean absolute path below the root.
         let base = root.hasSuffix("/") ? root : root + "/"
-        if path.hasPrefix(base), !path.contains("/./"), !path.contains("/../"), !path.hasSuffix("/.."), !path.contains("//") {
+        if path.hasPrefix(base), isClean(path.utf8) {
             return String(path.dropFirst(base.count))
         }
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -17,6 +17,27 @@ public enum RepositoryPath {
         let resolvedBase = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
         if resolvedPath.hasPrefix(resolvedBase) { return String(resolvedPath.dropFirst(resolvedBase.count)) }
         return resolvedPath == resolvedRoot ? "" : nil
+    }
+
+    /// Whether a path has no empty, `.` or `..` component after its first character, nor a
+    /// trailing slash (so it
+    /// names its file by text alone), checked byte by byte.
+    static func isClean(_ path: String.UTF8View) -> Bool {
+        var previousSlash = false
+        var dots = 0  // dots since the last slash, while only dots were seen
+        var onlyDots = false
+        for byte in path {
+            if byte == UInt8(ascii: "/") {
+                if previousSlash || (onlyDots && (dots == 1 || dots == 2)) { return false }
+                previousSlash = true
+                onlyDots = true
+                dots = 0
+            } else {
+                previousSlash = false
+                if byte == UInt8(ascii: "."), onlyDots { dots += 1 } else { onlyDots = false }
+            }
+        }
+        return !(onlyDots && dots <= 2)
     }
 
     /// Whether a repo-relative path is a folder prefix (or the file) named by a repo-relative

@@ -52,10 +52,12 @@ struct LockdownOptions: ParsableArguments {
         var migrations: [Migration]
         do {
             let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configuration.codemodFolderPaths)
-            migrations = try Migration.resolve(configuration, catalog: catalog)
+            // Queries with parameters compile while the files are found (checked below).
+            migrations = try Migration.resolve(configuration, catalog: catalog, checkingParameters: false)
         } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
+        let configured = migrations
         if !only.isEmpty {
             for id in only where !migrations.contains(where: { $0.id == id }) {
                 throw CommandFailure(message: "no migration '\(id)' in \(configuration.path) (known: \(migrations.map(\.id).joined(separator: ", ")))",
@@ -67,6 +69,11 @@ struct LockdownOptions: ParsableArguments {
         do {
             selection = try FileSelection(configuration, paths: paths, changedSince: changedSince)
         } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        do {
+            try Migration.checkParameters(of: configured, in: configuration)
+        } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         return (configuration, migrations, selection.files, selection.unreadable)

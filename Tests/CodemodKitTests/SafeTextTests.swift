@@ -5,6 +5,17 @@ import Workspace
 
 /// Strings from outside stay data in every output.
 @Suite struct SafeTextTests {
+    @Test func theEscapedCharactersAreThoseOfUnicodesCategories() {
+        // The table of ranges agrees with Unicode's own properties, for every scalar.
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let category = scalar.properties.generalCategory
+            let expected = category == .control || category == .lineSeparator || category == .paragraphSeparator
+                || (category == .format && ((0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)))
+            if SafeText.needsEscape(scalar) != expected { Issue.record("U+\(String(value, radix: 16))") }
+        }
+    }
+
     @Test(arguments: [
         ("plain/Path.swift", "plain/Path.swift"), ("ünïcødé 名前 🙂.swift", "ünïcødé 名前 🙂.swift"),
         ("a\nb", "a\\nb"), ("a\r\nb", "a\\r\\nb"), ("tab\there", "tab\\there"), ("\u{1B}[31mred", "\\u{1B}[31mred"),

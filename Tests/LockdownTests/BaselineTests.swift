@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Lockdown
 @testable import Migrations
+import Workspace
 
 @Suite struct BaselineTests {
     func use(_ file: String, _ line: Int, scope: String = "A.f()", text: String = "UIWebView", migration: String = "webview") -> Finding {
@@ -190,5 +191,36 @@ import Testing
         let baseline = Baseline(findings: [use("A.swift", 1, scope: "A.f()")])
         let comparison = Comparison(uses: [use("A.swift", 9, scope: "A.g()")], baseline: baseline, fileExists: { _ in true })
         #expect(comparison.newUses.isEmpty)
+    }
+}
+
+/// The baseline's fast line reader agrees with a JSON decoder on every line swiftmod writes.
+@Suite struct EntryLineTests {
+    @Test func writtenLinesReadBackAsTheDecoderReadsThem() throws {
+        let texts = ["weak", "guard let `self` = self", "quote \" back \\ slash / tab \t nl \n cr \r",
+                     "ünïcødé 名前 😀 \u{1} \u{7F} \u{2028}", "", "UIWebView(frame: .zero)"]
+        for text in texts {
+            let entry = Baseline.Entry(file: "Sources/ä \"q\"/A.swift", migration: "m-1", scope: "A.f(_:)", text: text)
+            let line = try JSONText.line(entry)
+            #expect(EntryLine.read(line) == entry, "\(line)")
+            #expect(try JSONDecoder().decode(Baseline.Entry.self, from: Data(line.utf8)) == entry)
+        }
+        // Escapes another writer may use: \u sequences, surrogate pairs, \/ and \b \f.
+        let escaped = #"{"file":"a\/b.swift","migration":"m","scope":"\u00e9\ud83d\ude00","text":"\b\f\u0041"}"#
+        let expected = try JSONDecoder().decode(Baseline.Entry.self, from: Data(escaped.utf8))
+        #expect(EntryLine.read(escaped) == expected)
+    }
+
+    @Test func otherLinesAreLeftToTheDecoder() {
+        for line in [#"{"file":"a","migration":"m","scope":"s"}"#,                      // a key missing
+                     #"{"migration":"m","file":"a","scope":"s","text":"t"}"#,           // another order
+                     #"{ "file":"a","migration":"m","scope":"s","text":"t"}"#,          // blanks
+                     #"{"file":"a","migration":"m","scope":"s","text":"t","x":1}"#,     // an extra key
+                     #"{"file":"a","migration":"m","scope":"s","text":"\ud83d"}"#,      // a lone surrogate
+                     #"{"file":"a","migration":"m","scope":"s","text":"\q"}"#,          // a bad escape
+                     #"{"file":"a","migration":"m","scope":"s","text":"t"} x"#,         // trailing text
+                     "<<<<<<< HEAD", ""] {
+            #expect(EntryLine.read(line) == nil, "\(line)")
+        }
     }
 }

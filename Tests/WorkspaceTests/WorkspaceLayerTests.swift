@@ -77,6 +77,19 @@ import Testing
         #expect(try !Glob("build/", syntax: .gitignore).matches("x/build"))
         #expect(try Glob("**", syntax: .gitignore).matches("anything/at/all"))
     }
+
+    @Test func oddNamesAndManyStarsMatchQuickly() throws {
+        #expect(try Glob("**/*.swift").matches("a\nb/new\nline.swift"))
+        #expect(try Glob("?.swift").matches("é.swift"))
+        #expect(try Glob("??.swift").matches("😀x.swift"))
+        #expect(try Glob("(a)[b]{c}+.swift").matches("(a)[b]{c}+.swift"))
+        #expect(try !Glob("a.swift").matches("aXswift"))
+        let long = String(repeating: "a", count: 200) + ".swift"
+        let stars = try Glob("*a*a*a*a*a*a*a*a*a*a*b")
+        // Without remembering the positions tried, this would take longer than anyone waits.
+        #expect(!stars.matches(long))
+        #expect(try Glob("**/**/**/**/x/**").matches(String(repeating: "d/", count: 60) + "x/y.swift"))
+    }
 }
 
 @Suite struct RootDiscoveryTests {
@@ -143,5 +156,24 @@ import Testing
         #expect(FileWalker().swiftFiles(changedSince: "no-such-revision", root: root) == nil)
         #expect(FileWalker.isInSkippedFolder("App/.build/x.swift"))
         #expect(!FileWalker.isInSkippedFolder(".x.swift"))
+    }
+}
+
+@Suite struct RepositoryPathTests {
+    @Test func cleanPathsAreToldByTheirText() {
+        for clean in ["/a/b.swift", "/a/.hidden/b.swift", "/a/..b/c", "/a/b...", "/a/b./c"] {
+            #expect(RepositoryPath.isClean(clean.utf8), "\(clean)")
+        }
+        for unclean in ["/a/./b.swift", "/a/../b.swift", "/a//b.swift", "/a/b/..", "/a/b/.", "/a/b/"] {
+            #expect(!RepositoryPath.isClean(unclean.utf8), "\(unclean)")
+        }
+    }
+
+    @Test func relativePathsAgreeWhateverTheSpelling() {
+        #expect(RepositoryPath.relative("/repo/Sources/A.swift", root: "/repo") == "Sources/A.swift")
+        #expect(RepositoryPath.relative("/repo/Sources/../Sources/./A.swift", root: "/repo") == "Sources/A.swift")
+        #expect(RepositoryPath.relative("/repo//Sources/A.swift", root: "/repo/") == "Sources/A.swift")
+        #expect(RepositoryPath.relative("/other/A.swift", root: "/repo") == nil)
+        #expect(RepositoryPath.relative("/repository/A.swift", root: "/repo") == nil)
     }
 }

@@ -60,7 +60,7 @@ public struct Report: Sendable {
         if let docs = migration.docs { lines.append("docs: \(docs)") }
         if let contact = migration.settings.contact { lines.append("contact: \(contact)") }
         if migration.fixable {
-            let path = finding.file.contains(where: { " '\"$`\\()&;|<>*?[]#~".contains($0) })
+            let path = finding.file.utf8.contains(where: { Self.shellSpecial.contains($0) })
                 ? "'" + finding.file.replacingOccurrences(of: "'", with: "'\\''") + "'" : finding.file
             lines.append("fix: swiftmod run \(migration.id) \(path)")
         } else {
@@ -72,6 +72,9 @@ public struct Report: Sendable {
         if finding.inErrorRegion { lines.append("note: this use sits where the file does not parse") }
         return lines
     }
+
+    /// Bytes a shell would read as more than a letter of a file name.
+    static let shellSpecial = Set(" '\"$`\\()&;|<>*?[]#~".utf8)
 
     /// Whether findings are errors (check) or warnings (scan).
     public var severity: String { mode == .check ? "error" : "warning" }
