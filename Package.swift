@@ -81,11 +81,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
+        // What several test suites share: temporary folders and repositories.
+        .target(name: "TestSupport", dependencies: ["Migrations", "CodemodKit", "BundledCodemods", "Workspace"], path: "Tests/TestSupport"),
+        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "TestSupport"]),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
-        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "Workspace", "BundledCodemods"]),
-        .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "CodemodKit", "Workspace", "BundledCodemods"]),
-        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "Migrations", "CodemodKit", "Workspace", "BundledCodemods"]),
+        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
+        .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
+        .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Migrations", "Workspace"]),
         // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
         .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),

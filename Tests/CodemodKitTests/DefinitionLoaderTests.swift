@@ -3,6 +3,7 @@ import BundledCodemods
 import SwiftTree
 import Testing
 import Workspace
+import TestSupport
 
 @Suite struct DefinitionLoaderTests {
     let valid = """

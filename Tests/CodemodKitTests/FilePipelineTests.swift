@@ -3,6 +3,7 @@ import Foundation
 import SwiftTree
 import Testing
 import Workspace
+import TestSupport
 
 /// The one way from a path to an answer, shared by `run`, the scanner and the tracker.
 @Suite struct FilePipelineTests {

@@ -3,6 +3,7 @@ import Foundation
 import SwiftTree
 import Testing
 import Workspace
+import TestSupport
 
 @Suite struct RunnerTests {
     /// Renames the identifier `target` to `renamed`.

@@ -3,6 +3,7 @@ import Foundation
 import SwiftTree
 import Testing
 import Workspace
+import TestSupport
 
 /// What keeps a rewrite from losing anything: files changed while being rewritten, error regions
 /// that grow, temporary files of interrupted runs, names that need quoting.

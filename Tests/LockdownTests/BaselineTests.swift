@@ -3,6 +3,7 @@ import Testing
 @testable import Lockdown
 @testable import Migrations
 import Workspace
+import TestSupport
 
 @Suite struct BaselineTests {
     func use(_ file: String, _ line: Int, scope: String = "A.f()", text: String = "UIWebView", migration: String = "webview") -> Finding {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Migrations
+import TestSupport
 
 /// Allow comments in every layout: found through the syntax tree's comment nodes, so that a
 /// comment is never missed for a string beside it, and every broken form is reported.

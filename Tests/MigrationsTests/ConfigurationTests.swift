@@ -2,6 +2,7 @@ import CodemodKit
 import Testing
 @testable import Migrations
 import Workspace
+import TestSupport
 
 @Suite struct ConfigurationTests {
     func error(_ yaml: String) -> LocatedError? {

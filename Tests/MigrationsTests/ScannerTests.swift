@@ -1,6 +1,7 @@
 import Testing
 @testable import Migrations
 import Workspace
+import TestSupport
 
 @Suite struct ScannerTests {
     @Test func findsUsesOfEveryMigrationWithScopes() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workspace
+import TestSupport
 
 /// Atomic writes that never lose a change made by someone else.
 @Suite struct AtomicWriterTests {

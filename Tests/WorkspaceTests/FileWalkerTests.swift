@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workspace
+import TestSupport
 
 @Suite struct FileWalkerTests {
     @Test func findsSwiftFilesAndSkipsTheRest() throws {

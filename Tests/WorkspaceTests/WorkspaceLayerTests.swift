@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workspace
+import TestSupport
 
 /// The pieces every command stands on: caches, globs, root discovery, the parallel map, git's
 /// changed files and the manifest search.

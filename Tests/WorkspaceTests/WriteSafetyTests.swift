@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workspace
+import TestSupport
 
 /// Temporary files of interrupted runs, and paths that never resolve links.
 @Suite struct WorkspaceWriteSafetyTests {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A folder under the temporary directory, removed when released.
-final class TemporaryFolder {
-    let path: String
+public final class TemporaryFolder {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -13,12 +13,12 @@ final class TemporaryFolder {
 
     /// Writes a file (creating folders) and returns its path.
     @discardableResult
-    func write(_ relative: String, _ content: String) throws -> String {
+    public func write(_ relative: String, _ content: String) throws -> String {
         try write(relative, bytes: Array(content.utf8))
     }
 
     @discardableResult
-    func write(_ relative: String, bytes: [UInt8]) throws -> String {
+    public func write(_ relative: String, bytes: [UInt8]) throws -> String {
         let full = (path as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
@@ -26,12 +26,14 @@ final class TemporaryFolder {
         return full
     }
 
-    func read(_ relative: String) throws -> [UInt8] {
+    public func read(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: (path as NSString).appendingPathComponent(relative))))
     }
 }
 
 /// A value filled in by another thread.
-final class DataBox: @unchecked Sendable {
-    var text = ""
+public final class DataBox: @unchecked Sendable {
+    public var text = ""
+
+    public init() {}
 }

@@ -1,14 +1,14 @@
 import BundledCodemods
 import CodemodKit
 import Foundation
-@testable import Migrations
+import Migrations
 import Workspace
 
 /// A temporary repository with a `.swiftmod.yml`.
-final class Repository {
-    let root: String
+public final class Repository {
+    public let root: String
 
-    init(config: String = Repository.standardConfig) throws {
+    public init(config: String = Repository.standardConfig) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-lockdown-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try write(".swiftmod.yml", config)
@@ -16,7 +16,7 @@ final class Repository {
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
-    static let standardConfig = """
+    public static let standardConfig = """
     migrations:
       - id: webview
         codemod: swap-type
@@ -30,19 +30,19 @@ final class Repository {
     exclude: ["Pods/**"]
     """
 
-    func write(_ relative: String, _ content: String) throws {
+    public func write(_ relative: String, _ content: String) throws {
         let path = (root as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try content.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    func configuration() throws -> Configuration { try Configuration.load(root + "/.swiftmod.yml") }
+    public func configuration() throws -> Configuration { try Configuration.load(root + "/.swiftmod.yml") }
 
-    func migrations() throws -> [Migration] {
+    public func migrations() throws -> [Migration] {
         try Migration.resolve(configuration(), catalog: CodemodCatalog(bundled: BundledCodemods.definitions))
     }
 
-    func scan() throws -> ScanResult {
+    public func scan() throws -> ScanResult {
         let configuration = try configuration()
         return Scanner(root: root, migrations: try migrations(), jobs: 2).scan(try Scanner.files(of: configuration, under: []))
     }
