@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Migrations", "Workspace"]),
         // End-to-end tests of the built `swiftmod` binary (`swift build --build-tests` builds it).
-        .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree"]),
+        .testTarget(name: "SwiftmodCLITests", dependencies: ["SwiftTree", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,22 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The lock-down as CI meets it: a repository with history, a baseline taken at one commit, and a
 /// later commit that moves lines, re-indents, renames and moves files, deletes uses and adds new
 /// ones. `check` must report exactly the new uses.
 @Suite struct LockdownCLITests {
-    static let config = """
-    migrations:
-      - id: webview
-        codemod: swap-type
-        params: { from: UIWebView, to: WKWebView, import: WebKit }
-        priority: P1
-        deadline: 2027-03-31
-        docs: https://wiki.example.com/webview
-        contact: "#ios-platform"
-      - codemod: backtick-self
-      - codemod: strong-iboutlet
-    exclude: ["Pods/**"]
+    static let config = Repository.standardConfig + """
+
     baseline: .swiftmod-baseline.jsonl
 
     """

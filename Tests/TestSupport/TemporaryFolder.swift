@@ -26,6 +26,11 @@ public final class TemporaryFolder {
         return full
     }
 
+    /// swiftmod's temporary files left in the folder.
+    public func temporaryFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.contains(".swiftmod-") }
+    }
+
     public func read(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: (path as NSString).appendingPathComponent(relative))))
     }

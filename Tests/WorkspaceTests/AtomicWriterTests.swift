@@ -5,10 +5,6 @@ import TestSupport
 
 /// Atomic writes that never lose a change made by someone else.
 @Suite struct AtomicWriterTests {
-    func leftovers(in folder: TemporaryFolder) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".swiftmod-") }
-    }
-
     @Test func aSecondWriterWaitsForTheFirstAndSeesItsResult() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("A.swift", "let target = 1\n")
@@ -69,6 +65,6 @@ import TestSupport
             try AtomicWriter.replaceContents(of: path, with: Array("let renamed = 1\n".utf8), expected: snapshot)
         }
         #expect(try folder.read("A.swift") == Array("let target = 1 // a person's edit\n".utf8))
-        #expect(try leftovers(in: folder).isEmpty)
+        #expect(try folder.temporaryFiles().isEmpty)
     }
 }

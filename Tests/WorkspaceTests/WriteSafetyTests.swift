@@ -5,10 +5,6 @@ import TestSupport
 
 /// Temporary files of interrupted runs, and paths that never resolve links.
 @Suite struct WorkspaceWriteSafetyTests {
-    func leftovers(in folder: TemporaryFolder) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".swiftmod-") }
-    }
-
     @Test func temporaryFilesInFlightAreRemovedOnInterrupt() throws {
         let folder = try TemporaryFolder()
         try folder.write("A.swift", "let a = 1\n")
@@ -16,7 +12,7 @@ import TestSupport
         close(descriptor)
         #expect((path as NSString).lastPathComponent.hasPrefix(".A.swift.swiftmod-\(getpid())-"))
         #expect(TemporaryFiles.removeInFlight(stop: false).contains(path))
-        #expect(try leftovers(in: folder).isEmpty)
+        #expect(try folder.temporaryFiles().isEmpty)
     }
 
     @Test func temporaryNamesAreRecognisedStrictly() {
