@@ -26,11 +26,18 @@ public struct FileSelection: Sendable {
         }
     }
 
+    /// Where a repository's walks remember what git ignores, beside the scan cache.
+    public static func defaultIgnoreCache(root: String) -> String {
+        (root as NSString).appendingPathComponent(".swiftmod/cache/ignored.cache")
+    }
+
     /// Selects files.
     /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
     ///   renamed, or new) are selected, without walking the tree.
     /// - Throws: `Problem`.
-    public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil) throws {
+    /// - Parameter ignoreCache: where the walk remembers what git ignores (see
+    ///   `defaultIgnoreCache(root:)`); nil to ask git every time.
+    public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil, ignoreCache: String? = nil) throws {
         let root = configuration.root
         if let changedSince {
             let roots = paths.compactMap { RepositoryPath.relative($0, root: root) }
@@ -42,7 +49,7 @@ public struct FileSelection: Sendable {
         } else {
             let walk: FileWalker.Walk
             do {
-                walk = try FileWalker().walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+                walk = try FileWalker(ignoreCache: ignoreCache).walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             } catch let error as FileWalker.MissingPathError {
                 throw Problem.missingPath(error.path)
             }

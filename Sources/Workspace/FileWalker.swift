@@ -9,7 +9,12 @@ public struct FileWalker {
     /// Folder names never entered.
     public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules"]
 
-    public init() {}
+    /// Where to remember what git ignores (see `IgnoreCache`); nil: ask git every time.
+    public var ignoreCache: String?
+
+    public init(ignoreCache: String? = nil) {
+        self.ignoreCache = ignoreCache
+    }
 
     /// Whether a folder of this name is never entered: hidden folders and build products.
     public static func skips(folderNamed name: some StringProtocol) -> Bool {
@@ -136,28 +141,71 @@ public struct FileWalker {
 
     private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        // Git is asked what it ignores while the walk starts; until it answers, ignored folders
-        // may be entered, and what was found in them is dropped at the end.
-        let ignoredSoon = PendingIgnored(directory: base)
+        let listing: Listing
+        let ignored: GitIgnored
+        if let ignoreCache {
+            // Remembering git's answer: the whole tree is listed (ignored folders too: git names a
+            // folder whose files are all ignored, which a new file in it changes), and the answer
+            // is reused while every stamp it depends on is the same.
+            let remembered = IgnoreCache.load(ignoreCache, base: base)
+            let asked = remembered == nil ? PendingIgnored(directory: base) : nil
+            listing = list(base, ignored: { nil })
+            let stamps = IgnoreCache.ruleStamps(above: base).map { $0.merging(listing.stamps, uniquingKeysWith: { $1 }) }
+            if let remembered, let stamps, stamps == remembered.stamps {
+                ignored = remembered.ignored
+                IgnoreCache.answersReused += 1
+            } else {
+                ignored = asked?.value ?? GitIgnored(directory: base)
+                if let stamps { IgnoreCache.save(ignoreCache, base: base, ignored: ignored, stamps: stamps) }
+            }
+        } else {
+            // Git is asked while the walk starts; until it answers, ignored folders may be
+            // entered, and what was found in them is dropped at the end.
+            let asked = PendingIgnored(directory: base)
+            listing = list(base, ignored: { asked.ifKnown })
+            ignored = asked.value
+        }
+        unreadable += listing.unreadable.filter { !ignored.contains($0.path + "/") }
+        // The folder was named already: only the part below it needs tidying.
         let prefix = base == "." ? "" : base + "/"
         let tidy = prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
-        // Folders are read on every core: listing a large tree is mostly waiting on the kernel.
+        return listing.files.filter { !ignored.contains($0) }.map { tidy ? Self.normalize($0) : $0 }
+    }
+
+    /// What listing a folder's tree found: Swift files (unfiltered by what git ignores, unless
+    /// `ignored` answered while listing), folders that could not be read, and the stamps of every
+    /// folder listed and `.gitignore` seen.
+    struct Listing {
+        var files: [String]
+        var unreadable: [UnreadableFolder]
+        var stamps: [String: FileStamp?]
+    }
+
+    /// Lists a folder's tree on every core (listing a large tree is mostly waiting on the kernel).
+    private func list(_ base: String, ignored: @escaping () -> GitIgnored?) -> Listing {
         let work = FolderQueue(base)
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var files: [String] = []
             var problems: [UnreadableFolder] = []
+            var stamps: [String: FileStamp?] = [:]
             while let folder = work.next() {
                 var found: [String] = []
                 defer { work.finish(found) }
-                guard let entries = Self.entries(of: folder) else {
+                var stamp: FileStamp?
+                guard let entries = Self.entries(of: folder, stamp: &stamp) else {
                     let reason = String(cString: strerror(errno)).lowercased()
                     problems.append(UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))"))
                     continue
                 }
-                let ignored = ignoredSoon.ifKnown
-                for (name, kind) in entries where !name.hasPrefix(".") {
+                stamps[folder + "/"] = .some(stamp)
+                let ignored = ignored()
+                for (name, kind) in entries {
                     let path = folder == "." ? name : "\(folder)/\(name)"
+                    if name.hasPrefix(".") {
+                        if name == ".gitignore" { stamps[path] = .some(FileStamp(ofPath: path)) }
+                        continue
+                    }
                     switch kind {
                     case .folder:
                         // Links to folders are not followed (no cycles, no escaping the tree).
@@ -168,12 +216,9 @@ public struct FileWalker {
                     }
                 }
             }
-            work.collect(files, problems)
+            work.collect(files, problems, stamps)
         }
-        let ignored = ignoredSoon.value
-        unreadable += work.unreadable.filter { !ignored.contains($0.path + "/") }
-        // The folder was named already: only the part below it needs tidying.
-        return work.files.filter { !ignored.contains($0) }.map { tidy ? Self.normalize($0) : $0 }
+        return Listing(files: work.files, unreadable: work.unreadable, stamps: work.stamps)
     }
 
     enum EntryKind { case file, folder, link }
@@ -181,8 +226,16 @@ public struct FileWalker {
     /// The entries of a folder with their kinds, read with `readdir` (one `lstat` only where the
     /// file system does not say the kind); nil when the folder cannot be opened (`errno` says why).
     static func entries(of folder: String) -> [(String, EntryKind)]? {
+        var unused: FileStamp?
+        return entries(of: folder, stamp: &unused)
+    }
+
+    /// The entries of a folder, and the folder's own stamp (its times change when entries come or go).
+    static func entries(of folder: String, stamp: inout FileStamp?) -> [(String, EntryKind)]? {
         guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
+        var folderInfo = stat()
+        stamp = fstat(dirfd(stream), &folderInfo) == 0 ? FileStamp(folderInfo) : nil
         var result: [(String, EntryKind)] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -261,8 +314,10 @@ public struct FileWalker {
 /// What git ignores below a directory, asked once of git itself (so every rule of
 /// `.gitignore`, `.git/info/exclude` and the global excludes file applies). Outside a git work
 /// tree, or without git, nothing is ignored.
-struct GitIgnored {
-    private var paths: Set<String> = []
+struct GitIgnored: Equatable {
+    private(set) var paths: Set<String> = []
+
+    init(paths: Set<String>) { self.paths = paths }
 
     init(directory: String) {
         guard let output = Git.run(["ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", "."],
@@ -326,6 +381,7 @@ final class FolderQueue: @unchecked Sendable {
     private var listing = 0
     private(set) var files: [String] = []
     private(set) var unreadable: [FileWalker.UnreadableFolder] = []
+    private(set) var stamps: [String: FileStamp?] = [:]
 
     init(_ root: String) { pending = [root] }
 
@@ -351,10 +407,11 @@ final class FolderQueue: @unchecked Sendable {
     }
 
     /// A thread's results.
-    func collect(_ found: [String], _ problems: [FileWalker.UnreadableFolder]) {
+    func collect(_ found: [String], _ problems: [FileWalker.UnreadableFolder], _ seen: [String: FileStamp?]) {
         condition.lock()
         files += found
         unreadable += problems
+        stamps.merge(seen) { $1 }
         condition.unlock()
     }
 }

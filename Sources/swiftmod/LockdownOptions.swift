@@ -67,7 +67,8 @@ struct LockdownOptions: ParsableArguments {
         }
         let selection: FileSelection
         do {
-            selection = try FileSelection(configuration, paths: paths, changedSince: changedSince)
+            selection = try FileSelection(configuration, paths: paths, changedSince: changedSince,
+                                          ignoreCache: noCache ? nil : FileSelection.defaultIgnoreCache(root: configuration.root))
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }

@@ -178,3 +178,65 @@ import TestSupport
         #expect(RepositoryPath.relative("/repository/A.swift", root: "/repo") == nil)
     }
 }
+
+/// A remembered ignore list gives exactly git's answer, whatever changes between walks.
+@Suite struct IgnoreCacheTests {
+    @Test func rememberedAnswersAgreeWithGitAfterEveryKindOfChange() throws {
+        let folder = try TemporaryFolder()
+        let root = folder.path + "/repo"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        guard Git.run(["init", "-q"], in: root) != nil else { return }
+        let cache = folder.path + "/ignored.cache"
+        // Stamps made in the last second are not trusted to the cache; here they are, so that
+        // remembered answers are used right away (and must still be right).
+        IgnoreCache.clockForTests = 1e12
+        defer { IgnoreCache.clockForTests = nil }
+        let reusedBefore = IgnoreCache.answersReused
+        func write(_ relative: String, _ text: String = "let a = 1\n") throws { try folder.write("repo/" + relative, text) }
+        func agree(_ step: String) throws {
+            let plain = try FileWalker().walk([root]).files
+            let remembered = try FileWalker(ignoreCache: cache).walk([root]).files
+            #expect(remembered == plain, "\(step)")
+            #expect(try FileWalker(ignoreCache: cache).walk([root]).files == plain, "\(step), again")
+        }
+        try write(".gitignore", "Generated/\n*.generated.swift\n")
+        try write("A.swift")
+        try write("Generated/G.swift")
+        try write("Sub/B.generated.swift")
+        try agree("start")
+        try write("Sub/C.generated.swift")                     // a new ignored file
+        try write("Sub/D.swift")                               // a new file
+        try agree("new files")
+        try write(".gitignore", "Generated/\n")                // a rule removed
+        try agree("rule removed")
+        try write("Sub/.gitignore", "D.swift\n")               // a nested rule
+        try agree("nested rule")
+        _ = Git.run(["add", "-f", "Generated/G.swift"], in: root)  // tracked, so not ignored
+        try agree("ignored file added")
+        try write("Generated/More/H.swift")                    // inside an ignored folder
+        try FileManager.default.removeItem(atPath: root + "/Sub/D.swift")
+        try agree("removed and nested")
+        try write("Deep/x/Only.generated.swift")              // a folder git names whole...
+        try write(".gitignore", "Generated/\n*.generated.swift\n")
+        try agree("a folder of ignored files")
+        try write("Deep/x/y/Z.swift")                         // ...until a file deep inside counts
+        try agree("a file deep in that folder")
+        try write(".git/info/exclude", "A.swift\n")            // git's own exclude file
+        try agree("exclude file")
+        // A damaged cache is not trusted.
+        try Data("swiftmod-ignored-1 x y\ngarbage".utf8).write(to: URL(fileURLWithPath: cache))
+        try agree("damaged cache")
+        // The second walk after each step used the remembered answer.
+        #expect(IgnoreCache.answersReused - reusedBefore >= 10)
+    }
+
+    @Test func recentStampsAreNotTrusted() throws {
+        let folder = try TemporaryFolder()
+        let cache = folder.path + "/ignored.cache"
+        let fresh = FileStamp(size: 1, modified: 1_000.5, changed: 1_000.5, inode: 1, device: 1)
+        IgnoreCache.save(cache, base: folder.path, ignored: GitIgnored(paths: []), stamps: ["a/": fresh], now: 1_001)
+        #expect(IgnoreCache.load(cache, base: folder.path) == nil)
+        IgnoreCache.save(cache, base: folder.path, ignored: GitIgnored(paths: ["x/"]), stamps: ["a/": fresh], now: 1_010)
+        #expect(IgnoreCache.load(cache, base: folder.path)?.ignored == GitIgnored(paths: ["x/"]))
+    }
+}
