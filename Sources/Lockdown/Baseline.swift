@@ -272,9 +272,17 @@ enum EntryLine {
                 let escaped = bytes[index + 1]
                 index += 2
                 if escaped == UInt8(ascii: "u") {
-                    guard index + 4 <= bytes.count,
-                          let code = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + 4)]), as: UTF8.self), radix: 16)
-                    else { return nil }
+                    // Exactly four hexadecimal digits (no sign, no blank).
+                    guard index + 4 <= bytes.count else { return nil }
+                    var code: UInt32 = 0
+                    for digit in bytes[index..<(index + 4)] {
+                        switch digit {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"): code = code << 4 | UInt32(digit - UInt8(ascii: "0"))
+                        case UInt8(ascii: "a")...UInt8(ascii: "f"): code = code << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+                        case UInt8(ascii: "A")...UInt8(ascii: "F"): code = code << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
+                        default: return nil
+                        }
+                    }
                     index += 4
                     if let high = pendingHigh {
                         guard (0xDC00...0xDFFF).contains(code),

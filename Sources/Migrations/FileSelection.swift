@@ -32,13 +32,15 @@ public struct FileSelection: Sendable {
     }
 
     /// Selects files.
-    /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
-    ///   renamed, or new) are selected, without walking the tree.
+    /// - Parameters:
+    ///   - changedSince: a git revision: only files changed since it (committed or not, renamed, or
+    ///     new) are selected, without walking the tree.
+    ///   - ignoreCache: where the walk remembers what git ignores (see `defaultIgnoreCache(root:)`);
+    ///     nil to ask git every time.
     /// - Throws: `Problem`.
-    /// - Parameter ignoreCache: where the walk remembers what git ignores (see
-    ///   `defaultIgnoreCache(root:)`); nil to ask git every time.
     public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil, ignoreCache: String? = nil) throws {
         let root = configuration.root
+        try Self.checkInside(paths, root: root, existing: true)
         if let changedSince {
             let roots = paths.compactMap { RepositoryPath.relative($0, root: root) }
             guard let changed = FileWalker().swiftFiles(changedSince: changedSince, root: root, under: roots) else {
@@ -63,7 +65,13 @@ public struct FileSelection: Sendable {
                 FileFailure(file: (RepositoryPath.relative(folder.path, root: root) ?? folder.path) + "/", reason: folder.reason)
             }
         }
-        for path in paths {
+        try Self.checkInside(paths, root: root, existing: false)
+    }
+
+    /// Throws for a path outside the repository: before any work for paths that exist (`scan /`
+    /// must not walk the disk to say so), after it for the others (a missing path says so first).
+    static func checkInside(_ paths: [String], root: String, existing: Bool) throws {
+        for path in paths where FileManager.default.fileExists(atPath: path) == existing {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             if absolute != root, RepositoryPath.relative(absolute, root: root) == nil {
                 throw Problem.outsideRepository(path: path, root: root)

@@ -54,7 +54,20 @@ public struct ScanCache: Sendable {
         for migration in migrations.sorted(by: { $0.id < $1.id }) {
             let definition = migration.definition
             text += "\(migration.id)|\(definition.id)|\(migration.codemod.params.sorted { $0.key < $1.key })|\(definition.query)"
-            text += "|\(definition.useCapture ?? "")|\(definition.requires ?? "")|\(definition.constraints)|\(definition.rewrite)\n"
+            // Spelled so that it is the same in every process (a dictionary's order is not).
+            let constraints = definition.constraints.map { constraint in
+                [constraint.capture, constraint.inside.joined(separator: ","), constraint.notInside.joined(separator: ","),
+                 constraint.matches ?? "", constraint.notMatches ?? "",
+                 constraint.atMost.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
+                 constraint.note?.source ?? ""].joined(separator: "\u{1}")
+            }
+            let rewrite = definition.rewrite.map { step -> String in
+                switch step {
+                case let .replace(capture, template): return "replace \(capture) \(template.source)"
+                case let .action(name): return "action \(name)"
+                }
+            }
+            text += "|\(definition.useCapture ?? "")|\(definition.requires ?? "")|\(constraints)|\(rewrite)\n"
         }
         return ContentHash.hex(Array(text.utf8))
     }

@@ -165,7 +165,8 @@ public struct FileWalker {
             listing = list(base, ignored: { asked.ifKnown })
             ignored = asked.value
         }
-        unreadable += listing.unreadable.filter { !ignored.contains($0.path + "/") }
+        // Judged by the walk's own spelling of the folder (the ignore list's), shown tidied.
+        unreadable += listing.unreadable.filter { !ignored.contains($0.walked + "/") }.map(\.folder)
         // The folder was named already: only the part below it needs tidying.
         let prefix = base == "." ? "" : base + "/"
         let tidy = prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
@@ -177,7 +178,7 @@ public struct FileWalker {
     /// folder listed and `.gitignore` seen.
     struct Listing {
         var files: [String]
-        var unreadable: [UnreadableFolder]
+        var unreadable: [(walked: String, folder: UnreadableFolder)]
         var stamps: [String: FileStamp?]
     }
 
@@ -187,7 +188,7 @@ public struct FileWalker {
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var files: [String] = []
-            var problems: [UnreadableFolder] = []
+            var problems: [(walked: String, folder: UnreadableFolder)] = []
             var stamps: [String: FileStamp?] = [:]
             while let folder = work.next() {
                 var found: [String] = []
@@ -195,7 +196,7 @@ public struct FileWalker {
                 var stamp: FileStamp?
                 guard let entries = Self.entries(of: folder, stamp: &stamp) else {
                     let reason = String(cString: strerror(errno)).lowercased()
-                    problems.append(UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))"))
+                    problems.append((folder, UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))")))
                     continue
                 }
                 stamps[folder + "/"] = .some(stamp)
@@ -213,6 +214,8 @@ public struct FileWalker {
                         found.append(path)
                     case .file, .link:
                         if name.hasSuffix(".swift"), ignored?.contains(path) != true { files.append(path) }
+                    case .folderLink:
+                        continue
                     }
                 }
             }
@@ -221,7 +224,7 @@ public struct FileWalker {
         return Listing(files: work.files, unreadable: work.unreadable, stamps: work.stamps)
     }
 
-    enum EntryKind { case file, folder, link }
+    enum EntryKind { case file, folder, link, folderLink }
 
     /// The entries of a folder with their kinds, read with `readdir` (one `lstat` only where the
     /// file system does not say the kind); nil when the folder cannot be opened (`errno` says why).
@@ -257,9 +260,11 @@ public struct FileWalker {
                 }
             }
             if kind == .link {
-                // A link to a file counts as a file; a link to a folder is not followed.
+                // A link to a file counts as a file; a link to a folder is told apart (never
+                // entered); a link to nothing is left out.
                 var info = stat()
-                guard stat("\(folder)/\(name)", &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+                guard stat("\(folder)/\(name)", &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR { kind = .folderLink }
             }
             result.append((name, kind))
         }
@@ -277,7 +282,10 @@ public struct FileWalker {
             guard let entries = Self.entries(of: folder) else { continue }
             for (name, kind) in entries where !name.hasPrefix(".") {
                 let path = "\(folder)/\(name)"
-                if kind == .folder {
+                if kind == .folderLink {
+                    // Not entered, but named: `App.xcodeproj` may be a link to the project.
+                    if folders, accept(name) { result.append(path) }
+                } else if kind == .folder {
                     if folders, accept(name) { result.append(path); continue }
                     if Self.skips(folderNamed: name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
                     pending.append(path)
@@ -380,7 +388,7 @@ final class FolderQueue: @unchecked Sendable {
     private var pending: [String]
     private var listing = 0
     private(set) var files: [String] = []
-    private(set) var unreadable: [FileWalker.UnreadableFolder] = []
+    private(set) var unreadable: [(walked: String, folder: FileWalker.UnreadableFolder)] = []
     private(set) var stamps: [String: FileStamp?] = [:]
 
     init(_ root: String) { pending = [root] }
@@ -407,7 +415,7 @@ final class FolderQueue: @unchecked Sendable {
     }
 
     /// A thread's results.
-    func collect(_ found: [String], _ problems: [FileWalker.UnreadableFolder], _ seen: [String: FileStamp?]) {
+    func collect(_ found: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)], _ seen: [String: FileStamp?]) {
         condition.lock()
         files += found
         unreadable += problems

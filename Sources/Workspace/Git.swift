@@ -42,10 +42,18 @@ public enum Git {
         return spawn(["git", "-C", directory] + arguments, input: inputDescriptor)
     }
 
+    /// A parent that started swiftmod with SIGCHLD ignored (some supervisors and CI agents do)
+    /// would have finished children reaped away, so `waitpid` could not tell whether git
+    /// succeeded: the default disposition is restored once, before the first child.
+    private static let childrenAreWaitedFor: Void = {
+        signal(SIGCHLD, SIG_DFL)
+    }()
+
     /// Runs a program found on the PATH with `posix_spawn` and waits for it with `waitpid`
     /// (Foundation's `Process` polls for the end every 50 ms, which made each git call cost that
     /// much). Standard error goes to /dev/null; standard output is returned when it exits with 0.
     static func spawn(_ argv: [String], input: Int32) -> [UInt8]? {
+        _ = childrenAreWaitedFor
         // Not inherited by programs other threads spawn meanwhile (which would hold the pipe open).
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }

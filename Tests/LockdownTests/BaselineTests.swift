@@ -219,6 +219,9 @@ import TestSupport
                      #"{"file":"a","migration":"m","scope":"s","text":"t","x":1}"#,     // an extra key
                      #"{"file":"a","migration":"m","scope":"s","text":"\ud83d"}"#,      // a lone surrogate
                      #"{"file":"a","migration":"m","scope":"s","text":"\q"}"#,          // a bad escape
+                     #"{"file":"a","migration":"m","scope":"s","text":"we\u+061k"}"#,   // a sign in \u
+                     #"{"file":"a","migration":"m","scope":"s","text":"w\u-000"}"#,
+                     #"{"file":"a","migration":"m","scope":"s","text":"w\u 061"}"#,
                      #"{"file":"a","migration":"m","scope":"s","text":"t"} x"#,         // trailing text
                      "<<<<<<< HEAD", ""] {
             #expect(EntryLine.read(line) == nil, "\(line)")

@@ -308,3 +308,112 @@ import Testing
         #expect(broken.stderr.contains("the first line must be"), "\(broken.stderr)")
     }
 }
+
+/// What a hostile review of the workspace layer found (issue 13).
+@Suite struct WorkspaceReviewTests {
+    /// A repository whose `build/` folder git ignores, holding a use.
+    func repositoryWithAnIgnoredUse() throws -> Scratch {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        try repo.write(".gitignore", "build/\n.swiftmod/\n")
+        try repo.write("A.swift", "class A {\n    @IBOutlet weak var label: UILabel!\n}\n")
+        try repo.write("build/B.swift", "class B {\n    @IBOutlet weak var label: UILabel!\n}\n")
+        try repo.git(["init", "-q"])
+        try repo.git(["add", "."])
+        try repo.git(["commit", "-qm", "one"])
+        return repo
+    }
+
+    @Test func gitStillAnswersWhenStartedWithChildSignalsIgnored() throws {
+        let repo = try repositoryWithAnIgnoredUse()
+        // Some supervisors start programs with SIGCHLD ignored; children are then reaped away.
+        func ignoringChildSignals(_ arguments: [String]) throws -> CLI.Result {
+            let quoted = ([CLI.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            return try CLI.run("/bin/sh", ["-c", "trap '' CHLD; exec \(quoted)"], in: repo.path)
+        }
+        let scan = try ignoringChildSignals(["scan", "--no-cache", "--format", "json"])
+        #expect(scan.stdout.contains("A.swift"), "\(scan.stdout) \(scan.stderr)")
+        #expect(!scan.stdout.contains("build/B.swift"), "\(scan.stdout)")
+        #expect(try ignoringChildSignals(["baseline"]).status == 0)
+        try repo.write("A.swift", "class A {\n    @IBOutlet weak var label: UILabel!\n    @IBOutlet weak var other: UILabel!\n}\n")
+        let changed = try ignoringChildSignals(["check", "--changed-since", "HEAD"])
+        #expect(changed.status == 1, "\(changed.stderr)")
+        #expect(changed.stdout.contains("A.swift:3:"), "\(changed.stdout) \(changed.stderr)")
+        let dry = try ignoringChildSignals(["run", "strong-iboutlet", "."])
+        #expect(!dry.stdout.contains("build/B.swift"), "\(dry.stdout)")
+    }
+
+    @Test func anUnreadableFolderInsideAnIgnoredOneIsNotReportedFromASubfolder() throws {
+        let repo = try repositoryWithAnIgnoredUse()
+        try repo.write("Sub/C.swift", "let c = 1\n")
+        try repo.write("build/locked/D.swift", "let d = 1\n")
+        // Owned by the user who runs swiftmod (git refuses a repository another user owns).
+        if geteuid() == 0 { _ = try CLI.run("chown", ["-R", "65534:65534", repo.path]) }
+        chmod(repo.path + "/build/locked", 0o000)
+        defer { chmod(repo.path + "/build/locked", 0o755) }
+        // Several times: git's answer may come before or after the walk reaches the folder.
+        for _ in 0..<4 {
+            for arguments in [["scan", "--no-cache"], ["scan"], ["run", "strong-iboutlet", repo.path]] {
+                let result = try swiftmodUnprivileged(arguments, in: repo.path + "/Sub")
+                #expect(!result.stderr.contains("cannot be read"), "\(arguments): \(result.stderr)")
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            }
+        }
+    }
+
+    func swiftmodUnprivileged(_ arguments: [String], in directory: String) throws -> CLI.Result {
+        guard geteuid() == 0 else { return try CLI.swiftmod(arguments, in: directory) }
+        return try CLI.run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + arguments, in: directory)
+    }
+
+    @Test func anXcodeProjectThatIsALinkStillNamesItsModule() throws {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        try repo.write("projects/App.xcodeproj/project.pbxproj", "// project\n")
+        try repo.write("App/V.swift", "class V {\n    @IBOutlet weak var label: UILabel!\n}\n")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/App.xcodeproj", withDestinationPath: "../projects/App.xcodeproj")
+        let report = try CLI.swiftmod(["report", "--format", "json", "--no-cache"], in: repo.path)
+        #expect(report.stdout.contains("\"App\""), "\(report.stdout) \(report.stderr)")
+    }
+
+    @Test func aCodemodWithSeveralLimitsKeepsItsCacheBetweenRuns() throws {
+        let repo = try Scratch()
+        try repo.write("Codemods/limits.yml", """
+        id: limits
+        summary: Find labels
+        why: test
+        match:
+          query: '(property_declaration) @decl'
+          requires: "label"
+          constraints:
+            decl: { at-most: { pattern: 1, modifiers: 1, type_annotation: 1, value_binding_pattern: 1 } }
+
+        """)
+        try repo.write(".swiftmod.yml", "codemods: [Codemods]\nmigrations:\n  - codemod: limits\n")
+        try repo.write("A.swift", "let label = 1\n")
+        // Files changed in the second before a cache is written are hashed again next time (and
+        // the cache updated): let that second pass.
+        Thread.sleep(forTimeInterval: 2.1)
+        #expect(try CLI.swiftmod(["scan"], in: repo.path).status == 0)
+        let cache = repo.path + "/.swiftmod/cache/scan.cache"
+        var first = stat(), second = stat()
+        #expect(stat(cache, &first) == 0)
+        for _ in 0..<3 { #expect(try CLI.swiftmod(["scan"], in: repo.path).status == 0) }
+        // Unchanged tree, same configuration: the cache was valid, so it was not written again.
+        #expect(stat(cache, &second) == 0)
+        #expect(first.st_ino == second.st_ino)
+    }
+
+    @Test func aPathOutsideTheRepositoryIsRefusedBeforeWalkingIt() throws {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        let outside = try Scratch()
+        try outside.write("Locked/X.swift", "let x = 1\n")
+        chmod(outside.path + "/Locked", 0o000)
+        defer { chmod(outside.path + "/Locked", 0o755) }
+        let result = try CLI.swiftmod(["scan", outside.path], in: repo.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is outside the repository"), "\(result.stderr)")
+        #expect(!result.stderr.contains("cannot be read"), "\(result.stderr)")
+    }
+}
