@@ -26,19 +26,11 @@ public struct FileSelection: Sendable {
         }
     }
 
-    /// Where a repository's walks remember what git ignores, beside the scan cache.
-    public static func defaultIgnoreCache(root: String) -> String {
-        (root as NSString).appendingPathComponent(".swiftmod/cache/ignored.cache")
-    }
-
     /// Selects files.
-    /// - Parameters:
-    ///   - changedSince: a git revision: only files changed since it (committed or not, renamed, or
-    ///     new) are selected, without walking the tree.
-    ///   - ignoreCache: where the walk remembers what git ignores (see `defaultIgnoreCache(root:)`);
-    ///     nil to ask git every time.
+    /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
+    ///   renamed, or new) are selected, without walking the tree.
     /// - Throws: `Problem`.
-    public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil, ignoreCache: String? = nil) throws {
+    public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil) throws {
         let root = configuration.root
         try Self.checkInside(paths, root: root, existing: true)
         if let changedSince {
@@ -51,7 +43,7 @@ public struct FileSelection: Sendable {
         } else {
             let walk: FileWalker.Walk
             do {
-                walk = try FileWalker(ignoreCache: ignoreCache).walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+                walk = try FileWalker().walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             } catch let error as FileWalker.MissingPathError {
                 throw Problem.missingPath(error.path)
             }

@@ -9,12 +9,7 @@ public struct FileWalker {
     /// Folder names never entered.
     public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules"]
 
-    /// Where to remember what git ignores (see `IgnoreCache`); nil: ask git every time.
-    public var ignoreCache: String?
-
-    public init(ignoreCache: String? = nil) {
-        self.ignoreCache = ignoreCache
-    }
+    public init() {}
 
     /// Whether a folder of this name is never entered: hidden folders and build products.
     public static func skips(folderNamed name: some StringProtocol) -> Bool {
@@ -141,30 +136,11 @@ public struct FileWalker {
 
     private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        let listing: Listing
-        let ignored: GitIgnored
-        if let ignoreCache {
-            // Remembering git's answer: the whole tree is listed (ignored folders too: git names a
-            // folder whose files are all ignored, which a new file in it changes), and the answer
-            // is reused while every stamp it depends on is the same.
-            let remembered = IgnoreCache.load(ignoreCache, base: base)
-            let asked = remembered == nil ? PendingIgnored(directory: base) : nil
-            listing = list(base, ignored: { nil })
-            let stamps = IgnoreCache.ruleStamps(above: base).map { $0.merging(listing.stamps, uniquingKeysWith: { $1 }) }
-            if let remembered, let stamps, stamps == remembered.stamps {
-                ignored = remembered.ignored
-                IgnoreCache.answersReused += 1
-            } else {
-                ignored = asked?.value ?? GitIgnored(directory: base)
-                if let stamps { IgnoreCache.save(ignoreCache, base: base, ignored: ignored, stamps: stamps) }
-            }
-        } else {
-            // Git is asked while the walk starts; until it answers, ignored folders may be
-            // entered, and what was found in them is dropped at the end.
-            let asked = PendingIgnored(directory: base)
-            listing = list(base, ignored: { asked.ifKnown })
-            ignored = asked.value
-        }
+        // Git is asked what it ignores while the walk starts; until it answers, ignored folders
+        // may be entered, and what was found in them is dropped at the end.
+        let asked = PendingIgnored(directory: base)
+        let listing = list(base, ignored: { asked.ifKnown })
+        let ignored = asked.value
         // Judged by the walk's own spelling of the folder (the ignore list's), shown tidied.
         unreadable += listing.unreadable.filter { !ignored.contains($0.walked + "/") }.map(\.folder)
         // The folder was named already: only the part below it needs tidying.
@@ -174,12 +150,10 @@ public struct FileWalker {
     }
 
     /// What listing a folder's tree found: Swift files (unfiltered by what git ignores, unless
-    /// `ignored` answered while listing), folders that could not be read, and the stamps of every
-    /// folder listed and `.gitignore` seen.
+    /// `ignored` answered while listing) and folders that could not be read.
     struct Listing {
         var files: [String]
         var unreadable: [(walked: String, folder: UnreadableFolder)]
-        var stamps: [String: FileStamp?]
     }
 
     /// Lists a folder's tree on every core (listing a large tree is mostly waiting on the kernel).
@@ -189,24 +163,17 @@ public struct FileWalker {
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var files: [String] = []
             var problems: [(walked: String, folder: UnreadableFolder)] = []
-            var stamps: [String: FileStamp?] = [:]
             while let folder = work.next() {
                 var found: [String] = []
                 defer { work.finish(found) }
-                var stamp: FileStamp?
-                guard let entries = Self.entries(of: folder, stamp: &stamp) else {
+                guard let entries = Self.entries(of: folder) else {
                     let reason = String(cString: strerror(errno)).lowercased()
                     problems.append((folder, UnreadableFolder(path: folder == "." ? "." : Self.normalize(folder), reason: "folder cannot be read (\(reason))")))
                     continue
                 }
-                stamps[folder + "/"] = .some(stamp)
                 let ignored = ignored()
-                for (name, kind) in entries {
+                for (name, kind) in entries where !name.hasPrefix(".") {
                     let path = folder == "." ? name : "\(folder)/\(name)"
-                    if name.hasPrefix(".") {
-                        if name == ".gitignore" { stamps[path] = .some(FileStamp(ofPath: path)) }
-                        continue
-                    }
                     switch kind {
                     case .folder:
                         // Links to folders are not followed (no cycles, no escaping the tree).
@@ -219,9 +186,9 @@ public struct FileWalker {
                     }
                 }
             }
-            work.collect(files, problems, stamps)
+            work.collect(files, problems)
         }
-        return Listing(files: work.files, unreadable: work.unreadable, stamps: work.stamps)
+        return Listing(files: work.files, unreadable: work.unreadable)
     }
 
     enum EntryKind { case file, folder, link, folderLink }
@@ -229,16 +196,8 @@ public struct FileWalker {
     /// The entries of a folder with their kinds, read with `readdir` (one `lstat` only where the
     /// file system does not say the kind); nil when the folder cannot be opened (`errno` says why).
     static func entries(of folder: String) -> [(String, EntryKind)]? {
-        var unused: FileStamp?
-        return entries(of: folder, stamp: &unused)
-    }
-
-    /// The entries of a folder, and the folder's own stamp (its times change when entries come or go).
-    static func entries(of folder: String, stamp: inout FileStamp?) -> [(String, EntryKind)]? {
         guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
-        var folderInfo = stat()
-        stamp = fstat(dirfd(stream), &folderInfo) == 0 ? FileStamp(folderInfo) : nil
         var result: [(String, EntryKind)] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -322,10 +281,8 @@ public struct FileWalker {
 /// What git ignores below a directory, asked once of git itself (so every rule of
 /// `.gitignore`, `.git/info/exclude` and the global excludes file applies). Outside a git work
 /// tree, or without git, nothing is ignored.
-struct GitIgnored: Equatable {
-    private(set) var paths: Set<String> = []
-
-    init(paths: Set<String>) { self.paths = paths }
+struct GitIgnored {
+    private var paths: Set<String> = []
 
     init(directory: String) {
         guard let output = Git.run(["ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", "."],
@@ -389,7 +346,6 @@ final class FolderQueue: @unchecked Sendable {
     private var listing = 0
     private(set) var files: [String] = []
     private(set) var unreadable: [(walked: String, folder: FileWalker.UnreadableFolder)] = []
-    private(set) var stamps: [String: FileStamp?] = [:]
 
     init(_ root: String) { pending = [root] }
 
@@ -415,11 +371,10 @@ final class FolderQueue: @unchecked Sendable {
     }
 
     /// A thread's results.
-    func collect(_ found: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)], _ seen: [String: FileStamp?]) {
+    func collect(_ found: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)]) {
         condition.lock()
         files += found
         unreadable += problems
-        stamps.merge(seen) { $1 }
         condition.unlock()
     }
 }

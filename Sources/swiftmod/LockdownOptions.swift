@@ -67,8 +67,7 @@ struct LockdownOptions: ParsableArguments {
         }
         let selection: FileSelection
         do {
-            selection = try FileSelection(configuration, paths: paths, changedSince: changedSince,
-                                          ignoreCache: noCache ? nil : FileSelection.defaultIgnoreCache(root: configuration.root))
+            selection = try FileSelection(configuration, paths: paths, changedSince: changedSince)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
