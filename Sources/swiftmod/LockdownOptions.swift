@@ -90,8 +90,9 @@ struct LockdownOptions: ParsableArguments {
         scanner.prefilter = !noPrefilter
         scanner.maxFileSize = fileSizeLimit(configuration)
         let progress = ProgressLine.forTerminal(label: "scanning")
+        let report: (@Sendable (Int, Int) -> Void)? = progress.map { line in { @Sendable done, total in line.update(done, total) } }
         var result = scanner.scan(files, cachePath: noCache ? nil : ScanCache.defaultPath(root: configuration.root),
-                                  version: Swiftmod.version, progress: progress.map { line in { line.update($0, $1) } })
+                                  version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures
         progress?.finish()
         if let error = result.definitionErrors.first {
