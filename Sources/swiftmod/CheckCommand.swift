@@ -65,7 +65,7 @@ struct CheckCommand: ParsableCommand {
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
                             fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed, failures: result.failures)
-        print(format.reporter.render(report), terminator: "")
+        format.reporter.write(report) { print($0, terminator: "") }
         printError("swiftmod check: \(report.summary) in \(files.count) file\(files.count == 1 ? "" : "s")")
         let configured = Set(configuration.migrations.map(\.id))
         let orphaned = baseline.entries.filter { !configured.contains($0.migration) }

@@ -27,7 +27,7 @@ struct ScanCommand: ParsableCommand {
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures)
-        print(format.reporter.render(report), terminator: "")
+        format.reporter.write(report) { print($0, terminator: "") }
         printError("swiftmod scan: \(report.summary) in \(files.count) file\(files.count == 1 ? "" : "s")")
         if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }

@@ -5,10 +5,9 @@ import Migrations
 public struct GitHubReporter: Reporter {
     public init() {}
 
-    public func render(_ report: Report) -> String {
-        var output = ""
+    public func write(_ report: Report, to output: (String) -> Void) {
         for failure in report.failures {
-            output += "::error file=\(escapeProperty(failure.file)),title=\(escapeProperty("swiftmod: cannot be scanned"))::\(escapeData(failure.reason))\n"
+            output("::error file=\(escapeProperty(failure.file)),title=\(escapeProperty("swiftmod: cannot be scanned"))::\(escapeData(failure.reason))\n")
         }
         for finding in report.findings {
             let level = report.mode == .check ? "error" : "warning"
@@ -22,9 +21,8 @@ public struct GitHubReporter: Reporter {
                 "title=\(escapeProperty(title))",
             ].joined(separator: ",")
             let message = ([report.headline(finding)] + report.details(finding)).joined(separator: "\n")
-            output += "::\(level) \(properties)::\(escapeData(message))\n"
+            output("::\(level) \(properties)::\(escapeData(message))\n")
         }
-        return output
     }
 
     /// Escapes a message as the runner expects (`%`, CR and LF).

@@ -50,7 +50,12 @@ public struct JSONReporter: Reporter {
         var text: String
     }
 
-    public func render(_ report: Report) -> String {
+    public func write(_ report: Report, to output: (String) -> Void) {
+        output(document(report))
+    }
+
+    /// The whole document (one JSON value: it cannot be written in pieces).
+    func document(_ report: Report) -> String {
         let items = report.findings.map { finding -> Item in
             let migration = report.migrations[finding.migration]
             let isUse = finding.kind == .use

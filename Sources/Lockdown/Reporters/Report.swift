@@ -106,7 +106,18 @@ public struct Report: Sendable {
 
 /// Renders a report in one output format.
 public protocol Reporter {
-    func render(_ report: Report) -> String
+    /// Writes the report in pieces (a finding at a time where the format allows), so that a
+    /// report of many findings is never held whole in memory.
+    func write(_ report: Report, to output: (String) -> Void)
+}
+
+extension Reporter {
+    /// The whole report as one string.
+    public func render(_ report: Report) -> String {
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
 }
 
 /// The output formats of `scan` and `check`.

@@ -7,7 +7,12 @@ import Migrations
 public struct SARIFReporter: Reporter {
     public init() {}
 
-    public func render(_ report: Report) -> String {
+    public func write(_ report: Report, to output: (String) -> Void) {
+        output(document(report))
+    }
+
+    /// The whole document (one JSON value: it cannot be written in pieces).
+    func document(_ report: Report) -> String {
         let allowRule = "swiftmod-allow-comment"
         func ruleID(_ finding: Finding) -> String { finding.kind == .use ? finding.migration : allowRule }
         let ids = Array(Set(report.findings.map(ruleID))).sorted()

@@ -15,22 +15,20 @@ public struct TextReporter: Reporter {
         self.oneLine = oneLine
     }
 
-    public func render(_ report: Report) -> String {
-        var output = ""
+    public func write(_ report: Report, to output: (String) -> Void) {
         for failure in report.failures {
             let path = absolutePaths ? "\(report.root)/\(failure.file)" : failure.file
-            output += "\(SafeText.oneLine(path)):1:1: error: cannot be scanned: \(SafeText.oneLine(failure.reason))\n"
+            output("\(SafeText.oneLine(path)):1:1: error: cannot be scanned: \(SafeText.oneLine(failure.reason))\n")
         }
         for finding in report.findings {
             let path = absolutePaths ? "\(report.root)/\(finding.file)" : finding.file
             let head = "\(SafeText.oneLine(path)):\(finding.line):\(finding.column): \(report.severity): \(SafeText.oneLine(report.headline(finding)))"
             let details = report.details(finding).map(SafeText.oneLine)
             if oneLine {
-                output += ([head] + details).joined(separator: " — ") + "\n"
+                output(([head] + details).joined(separator: " — ") + "\n")
             } else {
-                output += head + "\n" + details.map { "    \($0)\n" }.joined()
+                output(head + "\n" + details.map { "    \($0)\n" }.joined())
             }
         }
-        return output
     }
 }
