@@ -84,13 +84,14 @@ public struct FilePipeline: Sendable {
             return consumer.unreadable(file, error: .unreadable(path: path, reason: "\(error)"))
         }
         if let answer = consumer.reuse(file, bytes: bytes) { return answer }
-        guard consumer.needsTree(bytes) else {
-            // Not parsed, but a file that is not UTF-8 is still said.
-            if SourceText.isValidUTF8(bytes) { return consumer.unparsed(file, bytes: bytes) }
-            return consumer.unreadable(file, error: Self.decodingError(bytes, path: path))
-        }
         let source: SourceText
         do {
+            // Not parsed, but a file that is not UTF-8 is still said.
+            guard consumer.needsTree(bytes) else {
+                if SourceText.isValidUTF8(bytes) { return consumer.unparsed(file, bytes: bytes) }
+                _ = try SourceText(utf8: bytes)  // throws, naming where the first bad byte is
+                return consumer.unparsed(file, bytes: bytes)
+            }
             source = try SourceText(utf8: bytes)
         } catch let error as SourceText.DecodingError {
             return consumer.unreadable(file, error: .notUTF8(path: path, detail: error.description))
@@ -98,17 +99,5 @@ public struct FilePipeline: Sendable {
             return consumer.unreadable(file, error: .notUTF8(path: path, detail: "\(error)"))
         }
         return consumer.parsed(file, tree: parser.parse(source), parser: parser)
-    }
-
-    /// Why bytes that failed to decode are not UTF-8 (where the first bad byte is).
-    static func decodingError(_ bytes: [UInt8], path: String) -> SourceFileError {
-        do {
-            _ = try SourceText(utf8: bytes)
-            return .notUTF8(path: path, detail: "not valid UTF-8")
-        } catch let error as SourceText.DecodingError {
-            return .notUTF8(path: path, detail: error.description)
-        } catch {
-            return .notUTF8(path: path, detail: "\(error)")
-        }
     }
 }
