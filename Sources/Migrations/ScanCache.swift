@@ -36,8 +36,13 @@ public struct ScanCache: Sendable {
 
     static let format = "swiftmod-scan-cache-3"
 
-    /// Entries by repo-relative path.
-    public var entries: [String: Entry] = [:]
+    /// Entries by repo-relative path; setting them marks the cache changed.
+    public var entries: [String: Entry] = [:] {
+        didSet { isChanged = true }
+    }
+    /// Whether the entries differ from what is on disk (a scan that found every file as it was
+    /// clears it: nothing to write).
+    public var isChanged = true
     /// What the cache is valid for.
     public let key: String
 
@@ -96,6 +101,7 @@ public struct ScanCache: Sendable {
             }
             guard reader.isAtEnd else { return cache }
             cache.entries = entries
+            cache.isChanged = false
         } catch {
             return cache
         }

@@ -19,8 +19,6 @@ public struct ScanResult: Sendable {
     /// Faults of a codemod definition met while scanning (a regular expression that ran out of
     /// time): the scan's answer cannot be trusted, and the command is a usage error.
     public var definitionErrors: [LocatedError] = []
-    /// Every file was answered by the cache from its metadata alone: the cache needs no update.
-    public var answeredByCacheAlone = false
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }
@@ -87,12 +85,15 @@ public struct Scanner: Sendable {
             if let entry = outcome.entry { fresh[outcome.file] = entry }
             result.files.append(outcome.file)
         }
-        result.answeredByCacheAlone = perFile.allSatisfy(\.fromCacheAlone)
+        let unchanged = perFile.allSatisfy(\.fromCacheAlone)
         if let previous = cache?.entries {
             let scanned = Set(result.files)
             for (file, entry) in previous where fresh[file] == nil && !scanned.contains(file) { fresh[file] = entry }
         }
+        // Every file answered from its metadata alone, none gone: the cache stays as it was.
+        let same = unchanged && fresh.count == cache?.entries.count
         cache?.entries = fresh
+        if same { cache?.isChanged = false }
         return result
     }
 
@@ -100,13 +101,10 @@ public struct Scanner: Sendable {
     /// valid for these migrations and this `version` of swiftmod, and written back updated.
     public func scan(_ files: [String], cachePath: String?, version: String,
                      progress: (@Sendable (Int, Int) -> Void)? = nil) -> ScanResult {
-        let loaded = cachePath.map { ScanCache.load($0, key: ScanCache.key(for: migrations, knownIDs: knownIDs, version: version)) }
-        var cache = loaded
+        var cache = cachePath.map { ScanCache.load($0, key: ScanCache.key(for: migrations, knownIDs: knownIDs, version: version)) }
         let result = scan(files, cache: &cache, progress: progress)
         // An unchanged tree leaves the cache as it was: nothing to write.
-        if let cachePath, let cache, !result.answeredByCacheAlone || cache.entries.count != loaded?.entries.count {
-            cache.save(cachePath)
-        }
+        if let cachePath, let cache, cache.isChanged { cache.save(cachePath) }
         return result
     }
 
