@@ -178,3 +178,25 @@ import TestSupport
         #expect(RepositoryPath.relative("/repository/A.swift", root: "/repo") == nil)
     }
 }
+
+/// Git is run with posix_spawn and waitpid: output of any size, input, failures.
+@Suite struct GitRunTests {
+    @Test func outputOfAnySizeInputAndFailuresAreReportedFaithfully() throws {
+        // More than a pipe holds (64 KB): read while the program writes, so it never blocks.
+        let big = try #require(Git.spawn(["sh", "-c", "head -c 300000 /dev/zero | tr '\\0' x"], input: -1))
+        #expect(big.count == 300_000)
+        #expect(big.allSatisfy { $0 == UInt8(ascii: "x") })
+        // Standard input is given through a file.
+        let folder = try TemporaryFolder()
+        if Git.run(["init", "-q"], in: folder.path) != nil {
+            let hashed = try #require(Git.run(["hash-object", "--stdin"], in: folder.path, input: Array("hello\n".utf8)))
+            #expect(String(decoding: hashed, as: UTF8.self).hasPrefix("ce013625030ba8dba906f756967f9e9ca394464a"))
+        }
+        // A failing command, a missing program and a program killed by a signal give nil.
+        #expect(Git.spawn(["sh", "-c", "echo partial; exit 3"], input: -1) == nil)
+        #expect(Git.spawn(["no-such-program-\(UUID().uuidString)"], input: -1) == nil)
+        #expect(Git.spawn(["sh", "-c", "kill -9 $$"], input: -1) == nil)
+        // Without input, the program reads an empty standard input (never the terminal).
+        #expect(Git.spawn(["sh", "-c", "cat; echo done"], input: -1).map { String(decoding: $0, as: UTF8.self) } == "done\n")
+    }
+}
