@@ -32,6 +32,25 @@ public struct MigrationSettings: Sendable, Equatable {
     public var line: Int
 }
 
+/// A module type of `.swiftmod.yml` (`module-types:`): which modules have it, and what they may
+/// not use. A module's type is the first whose patterns match its name or its path.
+public struct ModuleTypeSettings: Sendable {
+    public var name: String
+    /// Matched against a module's name (`*UI`) and its repo-relative folder (`Services/**`).
+    public var modules: [Glob]
+    /// Modules (such as `UIKit`) the modules of this type may not import.
+    public var mayNotImport: [String]
+    /// Module types or module names the modules of this type may not depend on.
+    public var mayNotDependOn: [String]
+    /// 1-based line of the entry in the configuration file.
+    public var line: Int
+
+    /// Whether a module of this name and path has this type.
+    public func matches(name: String, path: String) -> Bool {
+        modules.contains { $0.matches(name) || $0.matches(path) }
+    }
+}
+
 /// The repository's `.swiftmod.yml`.
 public struct Configuration: Sendable {
     /// The file's name, looked for in the working folder and every folder above it.
@@ -51,6 +70,8 @@ public struct Configuration: Sendable {
     public var codemodFolders: [String]
     /// Module definitions (name → globs), for the tracker.
     public var modules: [(name: String, globs: [Glob])]
+    /// Module types, in the order written (the first that matches a module gives its type).
+    public var moduleTypes: [ModuleTypeSettings] = []
     /// `max-file-size`: files bigger than this many bytes are skipped with a note (nil: the
     /// default of `SourceFileReader`).
     public var maxFileSize: Int?
@@ -84,7 +105,7 @@ public struct Configuration: Sendable {
     public static func parse(_ yaml: String, path: String, root: String) throws -> Configuration {
         let reader = FieldReader(origin: path)
         let top = try reader.mapping(try FieldReader.compose(yaml, origin: path), nil)
-        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "max-file-size"], at: nil)
+        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "module-types", "max-file-size"], at: nil)
         func globs(_ key: String, default value: [String]) throws -> [Glob] {
             let patterns = try top[key].map { try reader.strings($0, key) } ?? value
             return try patterns.enumerated().map { index, pattern in
@@ -112,6 +133,26 @@ public struct Configuration: Sendable {
                 let name = key.string ?? ""
                 let patterns = try reader.strings(value, "modules.\(name)")
                 return (name, try patterns.map { try Glob($0) })
+            }
+        }
+        if let types = top["module-types"] {
+            configuration.moduleTypes = try reader.mapping(types, "module-types").map { key, value in
+                let name = key.string ?? ""
+                let field = "module-types.\(name)"
+                let fields = try reader.mapping(value, field)
+                try reader.checkKeys(fields, allowed: ["modules", "may-not-import", "may-not-depend-on"], at: field)
+                guard let modulesNode = fields["modules"] else { throw reader.fail(value, "\(field).modules", "is required: the module names or paths of this type") }
+                let patterns = try reader.strings(modulesNode, "\(field).modules")
+                return ModuleTypeSettings(
+                    name: name,
+                    modules: try patterns.enumerated().map { index, pattern in
+                        do { return try Glob(pattern) } catch {
+                            throw reader.fail(modulesNode, "\(field).modules[\(index)]", "'\(pattern)' is not a valid pattern")
+                        }
+                    },
+                    mayNotImport: try fields["may-not-import"].map { try reader.strings($0, "\(field).may-not-import") } ?? [],
+                    mayNotDependOn: try fields["may-not-depend-on"].map { try reader.strings($0, "\(field).may-not-depend-on") } ?? [],
+                    line: key.mark?.line ?? 0)
             }
         }
         guard let list = top["migrations"] else {

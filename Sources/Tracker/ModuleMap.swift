@@ -22,6 +22,9 @@ public struct ModuleMap: Sendable {
 
     public var explicit: [(name: String, globs: [Glob])]
     public var folders: [Folder]
+    /// The SwiftPM target dependencies of each module: the dependency's name, and where it is
+    /// written (the manifest, repo-relative, and the line).
+    public var packageDependencies: [String: [(name: String, file: String, line: Int)]] = [:]
 
     public init(explicit: [(name: String, globs: [Glob])], folders: [Folder]) {
         self.explicit = explicit
@@ -32,6 +35,7 @@ public struct ModuleMap: Sendable {
     /// Discovers the modules of a repository.
     public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
         var folders: [Folder] = []
+        var dependencies: [String: [(name: String, file: String, line: Int)]] = [:]
         let parser = Parser()
         for manifest in FileWalker().entries(under: root, named: { $0 == "Package.swift" }) {
             let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
@@ -41,6 +45,7 @@ public struct ModuleMap: Sendable {
                 let path = target.path ?? "\(target.defaultFolder)/\(target.name)"
                 let full = packageFolder.isEmpty ? path : "\(packageFolder)/\(path)"
                 folders.append(Folder(path: (full as NSString).standardizingPath, name: target.name, source: relative))
+                dependencies[target.name, default: []] += target.dependencies.map { ($0.name, relative, $0.line) }
             }
         }
         for project in FileWalker().entries(under: root, named: { $0.hasSuffix(".xcodeproj") }, folders: true) {
@@ -48,7 +53,9 @@ public struct ModuleMap: Sendable {
             let name = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             folders.append(Folder(path: (relative as NSString).deletingLastPathComponent, name: name, source: relative))
         }
-        return ModuleMap(explicit: configuration?.modules ?? [], folders: folders)
+        var map = ModuleMap(explicit: configuration?.modules ?? [], folders: folders)
+        map.packageDependencies = dependencies
+        return map
     }
 
     /// The module of a repo-relative file path.
@@ -69,12 +76,29 @@ enum PackageManifest {
         var name: String
         var path: String?
         var defaultFolder: String
+        /// The target's dependencies (targets, products, by-name), each with its 1-based line.
+        var dependencies: [(name: String, line: Int)] = []
     }
 
     static let kinds: [String: String] = [
         "target": "Sources", "executableTarget": "Sources", "macro": "Sources", "systemLibrary": "Sources",
         "binaryTarget": "Sources", "testTarget": "Tests", "plugin": "Plugins",
     ]
+
+    /// The text of a simple string literal.
+    static func stringValue(_ literal: Node) -> String {
+        literal.text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// The name a dependency names: `"X"`, `.target(name: "X")`, `.product(name: "X", package:)`,
+    /// `.byName(name: "X")`.
+    static func dependency(_ element: Node) -> String? {
+        if element.kind == "line_string_literal" { return stringValue(element) }
+        guard element.kind == "call_expression",
+              let argument = element.descendants.first(where: { $0.kind == "value_argument" && $0.child(field: "name")?.text == "name" }),
+              let value = argument.child(field: "value"), value.kind == "line_string_literal" else { return nil }
+        return stringValue(value)
+    }
 
     static func targets(in tree: SyntaxTree) -> [Target] {
         var result: [Target] = []
@@ -84,15 +108,22 @@ enum PackageManifest {
                   let kind = kinds[callee.text.trimmingCharacters(in: CharacterSet(charactersIn: "."))] else { return true }
             var name: String?
             var path: String?
+            var dependencies: [(name: String, line: Int)] = []
             for argument in node.descendants where argument.kind == "value_argument" && argument.parent?.parent?.parent == node {
                 let label = argument.child(field: "name")?.text
-                let value = argument.child(field: "value")
-                guard let value, value.kind == "line_string_literal" else { continue }
-                let text = value.text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                guard let value = argument.child(field: "value") else { continue }
+                if label == "dependencies", value.kind == "array_literal" {
+                    dependencies = value.namedChildren.compactMap { element in dependency(element).map { ($0, element.start.line) } }
+                    continue
+                }
+                guard value.kind == "line_string_literal" else { continue }
+                let text = stringValue(value)
                 if label == "name" { name = text } else if label == "path" { path = text }
             }
-            if let name { result.append(Target(name: name, path: path, defaultFolder: kind)) }
-            return true
+            if let name { result.append(Target(name: name, path: path, defaultFolder: kind, dependencies: dependencies)) }
+            // Not into its arguments: `.target(name: "X")` among its dependencies names a
+            // dependency, not another target.
+            return false
         }
         return result
     }

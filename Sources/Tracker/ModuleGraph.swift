@@ -1,0 +1,113 @@
+import CodemodKit
+import Foundation
+import Migrations
+import SwiftTree
+import Workspace
+
+/// The modules of a repository and what depends on what: SwiftPM target dependencies (from every
+/// `Package.swift`) and `import`s between known modules (from the Swift files of each module),
+/// with each module's type (`module-types:` of `.swiftmod.yml`) and owners (CODEOWNERS).
+public struct ModuleGraph: Sendable {
+    /// One edge: a module that a module depends on, and where that is written.
+    public struct Dependency: Codable, Sendable, Equatable {
+        public var module: String
+        /// `package` (a SwiftPM target dependency) or `import` (an `import` in a Swift file).
+        public var kind: String
+        /// Repo-relative.
+        public var file: String
+        public var line: Int
+    }
+
+    public struct Module: Codable, Sendable {
+        public var name: String
+        /// The module's folder, repo-relative ("" is the root; for a `modules:` entry, its first pattern).
+        public var path: String
+        /// Where the module was found: a `Package.swift`, an `.xcodeproj`, or `.swiftmod.yml`.
+        public var source: String
+        /// The first module type of `.swiftmod.yml` whose patterns match the name or the path.
+        public var type: String?
+        public var owners: [String]
+        /// Modules of this repository it depends on, one edge per module and kind (the first place
+        /// it is written), sorted.
+        public var dependencies: [Dependency]
+        /// Every module its Swift files import (`UIKit` too), sorted.
+        public var imports: [String]
+    }
+
+    /// Sorted by name.
+    public var modules: [Module]
+
+    /// Builds the graph from the module map and the Swift files (absolute paths under the root).
+    public static func discover(root: String, configuration: Configuration, files: [String], jobs: Int? = nil) -> ModuleGraph {
+        let map = ModuleMap.discover(root: root, configuration: configuration)
+        let owners = CodeOwners.load(root: root)
+        var folders: [String: (path: String, source: String)] = [:]
+        for folder in map.folders where folders[folder.name] == nil { folders[folder.name] = (folder.path, folder.source) }
+        for (name, globs) in map.explicit where folders[name] == nil {
+            folders[name] = (globs.first?.pattern ?? "", Configuration.fileName)
+        }
+        var edges: [String: [Dependency]] = [:]
+        var imports: [String: Set<String>] = [:]
+        for (module, dependencies) in map.packageDependencies {
+            edges[module, default: []] += dependencies.map { Dependency(module: $0.name, kind: "package", file: $0.file, line: $0.line) }
+        }
+        let found = FilePipeline(jobs: jobs).run(files, through: ImportFinder())
+        for (path, fileImports) in zip(files, found) {
+            guard let relative = RepositoryPath.relative(path, root: root) else { continue }
+            let module = map.module(of: relative)
+            guard module != ModuleMap.noModule else { continue }
+            for found in fileImports {
+                imports[module, default: []].insert(found.module)
+                if found.module != module {
+                    edges[module, default: []].append(Dependency(module: found.module, kind: "import", file: relative, line: found.line))
+                }
+            }
+        }
+        let modules = folders.keys.sorted().map { name -> Module in
+            let (path, source) = folders[name]!
+            // One edge per module and kind, at the first place it is written; only known modules.
+            var seen = Set<String>()
+            let dependencies = (edges[name] ?? [])
+                .filter { folders[$0.module] != nil && $0.module != name }
+                .sorted { ($0.module, $0.kind, $0.file, $0.line) < ($1.module, $1.kind, $1.file, $1.line) }
+                .filter { seen.insert("\($0.module) \($0.kind)").inserted }
+            return Module(name: name, path: path, source: source,
+                          type: configuration.moduleTypes.first { $0.matches(name: name, path: path) }?.name,
+                          owners: owners.owners(of: path.isEmpty ? "" : path + "/"),
+                          dependencies: dependencies, imports: (imports[name] ?? []).sorted())
+        }
+        return ModuleGraph(modules: modules)
+    }
+}
+
+/// Finds the `import` declarations of a file: each imported module (`import struct A.B` imports
+/// `A`) and its line. Attributes (`@testable`, `@_exported`, `@_implementationOnly`) and `#if`
+/// around it do not matter.
+struct ImportFinder: FileConsumer {
+    struct Found: Sendable {
+        var module: String
+        var line: Int
+    }
+
+    static let keyword = Array("import".utf8)
+
+    func needsTree(_ bytes: [UInt8]) -> Bool { ByteSearch.contains(bytes, Self.keyword) }
+    func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> [Found] { [] }
+    func unreadable(_ file: PipelineFile, error: SourceFileError) -> [Found] { [] }
+
+    func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> [Found] {
+        var found: [Found] = []
+        tree.root.walk { node in
+            if node.kind == "import_declaration" {
+                if let path = node.namedChildren.first(where: { $0.kind == "identifier" }),
+                   let first = path.namedChildren.first(where: { $0.kind == "simple_identifier" }) {
+                    found.append(Found(module: first.text, line: node.start.line))
+                }
+                return false
+            }
+            // Imports are top-level declarations (the grammar keeps `#if` lines beside them, flat).
+            return node.kind == "source_file"
+        }
+        return found
+    }
+}

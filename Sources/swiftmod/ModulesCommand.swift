@@ -1,0 +1,77 @@
+import ArgumentParser
+import CodemodKit
+import Foundation
+import Migrations
+import Tracker
+import Workspace
+
+/// `swiftmod modules`: the modules of the repository, their types, owners and dependencies.
+struct ModulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "modules",
+        abstract: "List the modules with their type, owners, folder and dependencies (text, json, or dot for Graphviz).",
+        discussion: """
+        Modules are SwiftPM targets (of every Package.swift), folders holding an .xcodeproj, and \
+        the `modules:` of .swiftmod.yml. A module's type is the first of `module-types:` whose \
+        patterns match its name or folder. Dependencies are SwiftPM target dependencies and the \
+        `import`s of a module's Swift files that name another module of the repository.
+
+        Examples:
+          swiftmod modules
+          swiftmod modules --format dot | dot -Tsvg > modules.svg
+        """
+    )
+
+    @OptionGroup var options: LockdownOptions
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, dot }
+
+    @Option(help: "Output format: text, json or dot.")
+    var format: Format = .text
+
+    func run() throws {
+        let (configuration, _, files, _) = try options.load()
+        let graph = ModuleGraph.discover(root: configuration.root, configuration: configuration, files: files, jobs: options.jobs)
+        switch format {
+        case .json:
+            print(try JSONText.pretty(graph.modules))
+        case .dot:
+            print(Self.dot(graph), terminator: "")
+        case .text:
+            for module in graph.modules {
+                var head = SafeText.oneLine(module.name)
+                if let type = module.type { head += " (\(SafeText.oneLine(type)))" }
+                head += "  \(module.path.isEmpty ? "." : SafeText.oneLine(module.path))"
+                if !module.owners.isEmpty { head += "  \(module.owners.map(SafeText.oneLine).joined(separator: " "))" }
+                print(head)
+                let kinds = Dictionary(grouping: module.dependencies, by: \.module)
+                if !kinds.isEmpty {
+                    let listed = kinds.keys.sorted().map { "\(SafeText.oneLine($0)) (\(kinds[$0]!.map(\.kind).joined(separator: ", ")))" }
+                    print("  depends on: \(listed.joined(separator: ", "))")
+                }
+                let external = module.imports.filter { name in !graph.modules.contains { $0.name == name } }
+                if !external.isEmpty { print("  imports: \(external.map(SafeText.oneLine).joined(separator: ", "))") }
+            }
+            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s")")
+        }
+    }
+
+    /// The graph for Graphviz: a box per module, labelled with its type; an edge per dependency.
+    static func dot(_ graph: ModuleGraph) -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        }
+        var lines = ["digraph modules {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+        for module in graph.modules {
+            let label = module.type.map { "\(module.name)\n\($0)" } ?? module.name
+            lines.append("  \(quoted(module.name)) [label=\(quoted(label))];")
+        }
+        for module in graph.modules {
+            for target in Set(module.dependencies.map(\.module)).sorted() {
+                lines.append("  \(quoted(module.name)) -> \(quoted(target));")
+            }
+        }
+        return (lines + ["}"]).joined(separator: "\n") + "\n"
+    }
+}
