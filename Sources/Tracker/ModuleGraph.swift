@@ -51,11 +51,14 @@ public struct ModuleGraph: Sendable {
         for (module, dependencies) in map.packageDependencies {
             edges[module, default: []] += dependencies.map { Dependency(module: $0.name, kind: "package", file: $0.file, line: $0.line) }
         }
-        let found = FilePipeline(jobs: jobs).run(files, through: ImportFinder())
-        for (path, fileImports) in zip(files, found) {
-            guard let relative = RepositoryPath.relative(path, root: root) else { continue }
+        // Only the files of a module are read for their imports.
+        let inModules = files.compactMap { path -> (path: String, relative: String, module: String)? in
+            guard let relative = RepositoryPath.relative(path, root: root) else { return nil }
             let module = map.module(of: relative)
-            guard module != ModuleMap.noModule else { continue }
+            return module == ModuleMap.noModule ? nil : (path, relative, module)
+        }
+        let found = FilePipeline(jobs: jobs).run(inModules.map(\.path), through: ImportFinder())
+        for ((_, relative, module), fileImports) in zip(inModules, found) {
             for found in fileImports {
                 imports[module, default: []].insert(found.module)
                 if found.module != module {
