@@ -51,17 +51,19 @@ public struct ModuleGraph: Sendable {
         for (module, dependencies) in map.packageDependencies {
             edges[module, default: []] += dependencies.map { Dependency(module: $0.name, kind: "package", file: $0.file, line: $0.line) }
         }
-        // Only the files of a module are read for their imports.
+        // Only the files of a module are read for their imports (a manifest is no module's source).
         let inModules = files.compactMap { path -> (path: String, relative: String, module: String)? in
-            guard let relative = RepositoryPath.relative(path, root: root) else { return nil }
+            let name = (path as NSString).lastPathComponent
+            guard name != "Package.swift", !name.hasPrefix("Package@swift"),
+                  let relative = RepositoryPath.relative(path, root: root) else { return nil }
             let module = map.module(of: relative)
             return module == ModuleMap.noModule ? nil : (path, relative, module)
         }
         let found = FilePipeline(jobs: jobs).run(inModules.map(\.path), through: ImportFinder())
         for ((_, relative, module), fileImports) in zip(inModules, found) {
             for found in fileImports {
-                imports[module, default: []].insert(found.module)
                 if found.module != module {
+                    imports[module, default: []].insert(found.module)
                     edges[module, default: []].append(Dependency(module: found.module, kind: "import", file: relative, line: found.line))
                 }
             }
@@ -104,7 +106,10 @@ struct ImportFinder: FileConsumer {
             if node.kind == "import_declaration" {
                 if let path = node.namedChildren.first(where: { $0.kind == "identifier" }),
                    let first = path.namedChildren.first(where: { $0.kind == "simple_identifier" }) {
-                    found.append(Found(module: first.text, line: node.start.line))
+                    // At the module's name (an attribute may sit on the line before); `` `A` `` is `A`.
+                    let name = first.text.hasPrefix("`") && first.text.hasSuffix("`") && first.text.count > 2
+                        ? String(first.text.dropFirst().dropLast()) : first.text
+                    found.append(Found(module: name, line: first.start.line))
                 }
                 return false
             }

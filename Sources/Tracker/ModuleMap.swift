@@ -44,7 +44,9 @@ public struct ModuleMap: Sendable {
             for target in PackageManifest.targets(in: parser.parse(source)) {
                 let path = target.path ?? "\(target.defaultFolder)/\(target.name)"
                 let full = packageFolder.isEmpty ? path : "\(packageFolder)/\(path)"
-                folders.append(Folder(path: (full as NSString).standardizingPath, name: target.name, source: relative))
+                // `path: "."` is the package's own folder; `A/../B` is `B`.
+                let tidy = DisplayPath.lexicallyNormalized(full)
+                folders.append(Folder(path: tidy == "." ? "" : tidy, name: target.name, source: relative))
                 dependencies[target.name, default: []] += target.dependencies.map { ($0.name, relative, $0.line) }
             }
         }
@@ -103,6 +105,12 @@ enum PackageManifest {
     static func targets(in tree: SyntaxTree) -> [Target] {
         var result: [Target] = []
         tree.root.walk { node in
+            // What names targets without declaring one: products (`.plugin(name:targets:)`),
+            // dependencies, and values typed as a dependency (`let d: Target.Dependency = .target(…)`).
+            if node.kind == "value_argument", let label = node.child(field: "name")?.text,
+               label == "products" || label == "dependencies" { return false }
+            if node.kind == "property_declaration",
+               node.namedChildren.contains(where: { $0.kind == "type_annotation" && $0.text.contains("Dependency") }) { return false }
             guard node.kind == "call_expression",
                   let callee = node.namedChildren.first, callee.kind == "prefix_expression" || callee.kind == "navigation_expression",
                   let kind = kinds[callee.text.trimmingCharacters(in: CharacterSet(charactersIn: "."))] else { return true }

@@ -117,4 +117,39 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains(".swiftmod.yml:4: field 'module-types.UI.modules': is required"), "\(result.stderr)")
     }
+
+    @Test func onlyDeclaredTargetsAreModules() throws {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\nmodule-types:\n  Kit: { modules: [\"Modules/**\"] }\n")
+        try repo.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let coreDependency: Target.Dependency = .target(name: "Core")
+        let package = Package(
+            name: "Root",
+            products: [.plugin(name: "GenProduct", targets: ["Gen"])],
+            targets: [
+                .target(name: "Core", path: "Modules/Core"),
+                .target(name: "App", dependencies: [coreDependency], path: "."),
+                .plugin(name: "Gen", capability: .buildTool()),
+            ]
+        )
+        """)
+        try repo.write("Modules/Core/Core.swift", "public struct Core {}\n")
+        try repo.write("Sources/App/Main.swift", "@testable\nimport `Core`\nimport App\n")
+        let result = try CLI.swiftmod(["modules", "--format", "json"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        struct Module: Decodable { var name, path: String; var type: String?; var imports: [String]; var dependencies: [Dependency]
+            struct Dependency: Decodable { var module, kind: String; var line: Int } }
+        let modules = try JSONDecoder().decode([Module].self, from: Data(result.stdout.utf8))
+        // A dependency held in a variable and a plugin product are not targets.
+        #expect(modules.map(\.name) == ["App", "Core", "Gen"])
+        let byName = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0) })
+        #expect(byName["Core"]?.path == "Modules/Core")
+        #expect(byName["Core"]?.type == "Kit")
+        // `path: "."` is the package's folder, the root; a backticked import names the module, at its line.
+        #expect(byName["App"]?.path == "")
+        #expect(byName["App"]?.dependencies.map { "\($0.module) \($0.kind) \($0.line)" } == ["Core import 2"])
+        #expect(byName["App"]?.imports == ["Core"])
+    }
 }
