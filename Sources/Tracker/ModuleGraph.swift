@@ -18,6 +18,21 @@ public struct ModuleGraph: Sendable {
         public var line: Int
     }
 
+    /// A dependency a module's type forbids: an `import` of a module its type may not import, or
+    /// a dependency (SwiftPM or `import`) on a module whose type or name its type may not depend on.
+    public struct Violation: Codable, Sendable, Equatable {
+        /// `may-not-import` or `may-not-depend-on`.
+        public var rule: String
+        /// The module depended on.
+        public var target: String
+        /// `package` or `import`.
+        public var kind: String
+        /// Repo-relative.
+        public var file: String
+        public var line: Int
+        public var message: String
+    }
+
     public struct Module: Codable, Sendable {
         public var name: String
         /// The module's folder, repo-relative ("" is the root; for a `modules:` entry, its first pattern).
@@ -32,6 +47,8 @@ public struct ModuleGraph: Sendable {
         public var dependencies: [Dependency]
         /// Every module its Swift files import (`UIKit` too), sorted.
         public var imports: [String]
+        /// What its type forbids, at every place it is written, in file order.
+        public var violations: [Violation]
     }
 
     /// Sorted by name.
@@ -68,18 +85,36 @@ public struct ModuleGraph: Sendable {
                 }
             }
         }
+        let types = Dictionary(uniqueKeysWithValues: folders.map { name, folder in
+            (name, configuration.moduleTypes.first { $0.matches(name: name, path: folder.path) })
+        })
         let modules = folders.keys.sorted().map { name -> Module in
             let (path, source) = folders[name]!
+            var violations: [Violation] = []
+            if let type = types[name] ?? nil {
+                for edge in edges[name] ?? [] where edge.module != name {
+                    if edge.kind == "import", type.mayNotImport.contains(edge.module) {
+                        violations.append(Violation(rule: "may-not-import", target: edge.module, kind: edge.kind, file: edge.file, line: edge.line,
+                                                    message: "\(name) (\(type.name)) may not import \(edge.module)"))
+                    }
+                    let targetType = (types[edge.module] ?? nil)?.name
+                    if folders[edge.module] != nil,
+                       type.mayNotDependOn.contains(edge.module) || targetType.map(type.mayNotDependOn.contains) == true {
+                        violations.append(Violation(rule: "may-not-depend-on", target: edge.module, kind: edge.kind, file: edge.file, line: edge.line,
+                                                    message: "\(name) (\(type.name)) may not depend on \(edge.module)\(targetType.map { " (\($0))" } ?? "")"))
+                    }
+                }
+            }
+            violations.sort { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
             // One edge per module and kind, at the first place it is written; only known modules.
             var seen = Set<String>()
             let dependencies = (edges[name] ?? [])
                 .filter { folders[$0.module] != nil && $0.module != name }
                 .sorted { ($0.module, $0.kind, $0.file, $0.line) < ($1.module, $1.kind, $1.file, $1.line) }
                 .filter { seen.insert("\($0.module) \($0.kind)").inserted }
-            return Module(name: name, path: path, source: source,
-                          type: configuration.moduleTypes.first { $0.matches(name: name, path: path) }?.name,
+            return Module(name: name, path: path, source: source, type: (types[name] ?? nil)?.name,
                           owners: owners.owners(of: path.isEmpty ? "" : path + "/"),
-                          dependencies: dependencies, imports: (imports[name] ?? []).sorted())
+                          dependencies: dependencies, imports: (imports[name] ?? []).sorted(), violations: violations)
         }
         return ModuleGraph(modules: modules)
     }

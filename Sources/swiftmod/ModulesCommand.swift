@@ -51,8 +51,12 @@ struct ModulesCommand: ParsableCommand {
                 }
                 let external = module.imports.filter { name in !graph.modules.contains { $0.name == name } }
                 if !external.isEmpty { print("  imports: \(external.map(SafeText.oneLine).joined(separator: ", "))") }
+                for violation in module.violations {
+                    print("  violation: \(SafeText.oneLine(violation.file)):\(violation.line): \(SafeText.oneLine(violation.message)) (\(violation.rule))")
+                }
             }
-            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s")")
+            let violations = graph.modules.reduce(0) { $0 + $1.violations.count }
+            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s") of module types")
         }
     }
 
@@ -68,8 +72,10 @@ struct ModulesCommand: ParsableCommand {
             lines.append("  \(quoted(module.name)) [label=\(quoted(label))];")
         }
         for module in graph.modules {
+            let forbidden = Set(module.violations.map(\.target))
             for target in Set(module.dependencies.map(\.module)).sorted() {
-                lines.append("  \(quoted(module.name)) -> \(quoted(target));")
+                // A dependency the module's type forbids is drawn in red.
+                lines.append("  \(quoted(module.name)) -> \(quoted(target))\(forbidden.contains(target) ? " [color=red]" : "");")
             }
         }
         return (lines + ["}"]).joined(separator: "\n") + "\n"

@@ -43,6 +43,7 @@ import Testing
         final class FeedView: UIView {}
         """)
         try repo.write("Packages/Feed/Core/Model.swift", "import Foundation\nstruct Model {}\n")
+        try repo.write("Packages/Feed/Core/Bad.swift", "import FeedUI\n")
         try repo.write("Packages/Feed/Tests/FeedTests/ModelTests.swift", "import XCTest\n@testable import FeedCore\n")
         try repo.write("Services/Package.swift", """
         // swift-tools-version:5.9
@@ -108,6 +109,22 @@ import Testing
         #expect(dot.stdout.contains("\"FeedUI\" -> \"FeedCore\";"))
         #expect(dot.stdout.contains("\"NetworkService\" -> \"FeedCore\";"))
         #expect(!dot.stdout.contains("UIKit"))
+    }
+
+    @Test func dependenciesTheTypesForbidAreViolationsAtTheirPlace() throws {
+        let repo = try repository()
+        let result = try CLI.swiftmod(["modules"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  violation: Services/Sources/NetworkService/Client.swift:2: NetworkService (Service) may not import UIKit (may-not-import)\n"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("  violation: Packages/Feed/Core/Bad.swift:1: FeedCore (Logic) may not depend on FeedUI (UI) (may-not-depend-on)\n"),
+                "\(result.stdout)")
+        // FeedUI imports UIKit: allowed for its type.
+        #expect(result.stdout.components(separatedBy: "violation:").count - 1 == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("2 violations of module types"))
+        let dot = try CLI.swiftmod(["modules", "--format", "dot"], in: repo.path)
+        #expect(dot.stdout.contains("\"FeedCore\" -> \"FeedUI\" [color=red];"), "\(dot.stdout)")
+        #expect(dot.stdout.contains("\"FeedUI\" -> \"FeedCore\";"))
     }
 
     @Test func aModuleTypeWithoutModulesIsALocatedError() throws {
