@@ -33,6 +33,14 @@ public struct ModuleGraph: Sendable {
         public var message: String
     }
 
+    /// A dependency cycle, reported once, at the edge that closes it: `modules` runs from the
+    /// cycle's first module (by name) around to the module whose dependency closes it.
+    public struct Cycle: Codable, Sendable, Equatable {
+        public var modules: [String]
+        /// The closing edge: from the last module of `modules` back to the first.
+        public var closedBy: Dependency
+    }
+
     public struct Module: Codable, Sendable {
         public var name: String
         /// The module's folder, repo-relative ("" is the root; for a `modules:` entry, its first pattern).
@@ -49,6 +57,8 @@ public struct ModuleGraph: Sendable {
         public var imports: [String]
         /// What its type forbids, at every place it is written, in file order.
         public var violations: [Violation]
+        /// The dependency cycles one of its dependencies closes.
+        public var cycles: [Cycle] = []
     }
 
     /// Sorted by name.
@@ -116,7 +126,76 @@ public struct ModuleGraph: Sendable {
                           owners: owners.owners(of: path.isEmpty ? "" : path + "/"),
                           dependencies: dependencies, imports: (imports[name] ?? []).sorted(), violations: violations)
         }
-        return ModuleGraph(modules: modules)
+        var graph = ModuleGraph(modules: modules)
+        graph.findCycles()
+        return graph
+    }
+
+    /// Finds one cycle through each group of modules that depend on each other (a strongly
+    /// connected component of more than one module), and records it on the module that closes it.
+    mutating func findCycles() {
+        let index = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1.name, $0) })
+        let successors = modules.map { module in Array(Set(module.dependencies.compactMap { index[$0.module] })).sorted() }
+        // Tarjan's algorithm, iteratively (a deep chain of modules must not exhaust the stack).
+        var order = [Int](repeating: -1, count: modules.count), low = order
+        var onStack = [Bool](repeating: false, count: modules.count)
+        var stack: [Int] = [], components: [[Int]] = [], counter = 0
+        for start in modules.indices where order[start] < 0 {
+            var work: [(node: Int, next: Int)] = [(start, 0)]
+            order[start] = counter; low[start] = counter; counter += 1
+            stack.append(start); onStack[start] = true
+            while let (node, next) = work.last {
+                if next < successors[node].count {
+                    work[work.count - 1].next += 1
+                    let successor = successors[node][next]
+                    if order[successor] < 0 {
+                        order[successor] = counter; low[successor] = counter; counter += 1
+                        stack.append(successor); onStack[successor] = true
+                        work.append((successor, 0))
+                    } else if onStack[successor] {
+                        low[node] = min(low[node], order[successor])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+                if low[node] == order[node] {
+                    var component: [Int] = []
+                    while let top = stack.popLast() {
+                        onStack[top] = false
+                        component.append(top)
+                        if top == node { break }
+                    }
+                    if component.count > 1 { components.append(component) }
+                }
+            }
+        }
+        for component in components {
+            // From the first module by name, along the first dependency within the group that
+            // leads back (breadth first: the shortest way round).
+            let members = Set(component)
+            let start = component.min { modules[$0].name < modules[$1].name }!
+            var cameFrom: [Int: Int] = [:]
+            var queue = [start], head = 0
+            var closing: Int?
+            search: while head < queue.count {
+                let node = queue[head]; head += 1
+                for successor in successors[node] where members.contains(successor) {
+                    if successor == start { closing = node; break search }
+                    if cameFrom[successor] == nil, successor != start {
+                        cameFrom[successor] = node
+                        queue.append(successor)
+                    }
+                }
+            }
+            guard let last = closing else { continue }
+            var path = [last]
+            while let previous = cameFrom[path[0]] { path.insert(previous, at: 0) }
+            if path.first != start { path.insert(start, at: 0) }
+            let names = path.map { modules[$0].name } + [modules[start].name]
+            guard let edge = modules[last].dependencies.first(where: { $0.module == modules[start].name }) else { continue }
+            modules[last].cycles.append(Cycle(modules: names, closedBy: edge))
+        }
     }
 }
 

@@ -51,12 +51,17 @@ struct ModulesCommand: ParsableCommand {
                 }
                 let external = module.imports.filter { name in !graph.modules.contains { $0.name == name } }
                 if !external.isEmpty { print("  imports: \(external.map(SafeText.oneLine).joined(separator: ", "))") }
+                for cycle in module.cycles {
+                    let edge = cycle.closedBy
+                    print("  cycle: \(cycle.modules.map(SafeText.oneLine).joined(separator: " -> ")), closed at \(SafeText.oneLine(edge.file)):\(edge.line) (\(edge.kind))")
+                }
                 for violation in module.violations {
                     print("  violation: \(SafeText.oneLine(violation.file)):\(violation.line): \(SafeText.oneLine(violation.message)) (\(violation.rule))")
                 }
             }
             let violations = graph.modules.reduce(0) { $0 + $1.violations.count }
-            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s") of module types")
+            let cycles = graph.modules.reduce(0) { $0 + $1.cycles.count }
+            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s") of module types, \(cycles) cycle\(cycles == 1 ? "" : "s")")
         }
     }
 

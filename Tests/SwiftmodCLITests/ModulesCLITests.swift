@@ -127,6 +127,32 @@ import Testing
         #expect(dot.stdout.contains("\"FeedUI\" -> \"FeedCore\";"))
     }
 
+    @Test func eachCycleIsReportedOnceAtTheEdgeThatClosesIt() throws {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        try repo.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Big", targets: [
+            .target(name: "Payments", dependencies: ["Coupons"]),
+            .target(name: "Coupons"),
+            .target(name: "Alpha", dependencies: ["Beta"]),
+            .target(name: "Beta", dependencies: ["Gamma"]),
+            .target(name: "Gamma"),
+            .target(name: "Leaf", dependencies: ["Alpha"]),
+        ])
+        """)
+        try repo.write("Sources/Coupons/C.swift", "import Payments\n")      // Payments <-> Coupons
+        try repo.write("Sources/Gamma/G.swift", "import Foundation\nimport Alpha\n")  // Alpha -> Beta -> Gamma -> Alpha
+        try repo.write("Sources/Leaf/L.swift", "import Alpha\n")
+        let result = try CLI.swiftmod(["modules"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  cycle: Alpha -> Beta -> Gamma -> Alpha, closed at Sources/Gamma/G.swift:2 (import)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  cycle: Coupons -> Payments -> Coupons, closed at Package.swift:4 (package)\n"), "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "cycle:").count - 1 == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("2 cycles"), "\(result.stderr)")
+    }
+
     @Test func aModuleTypeWithoutModulesIsALocatedError() throws {
         let repo = try Scratch()
         try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\nmodule-types:\n  UI: { may-not-import: [SwiftUI] }\n")
