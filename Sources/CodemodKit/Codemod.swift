@@ -113,7 +113,7 @@ public final class Codemod: @unchecked Sendable {
         } else if !usedInQuery.isEmpty {
             // Not checked now: it is compiled on another thread meanwhile (while files are
             // found); `checkParameters()` waits for it.
-            pendingQuery = PendingQuery(queryText, definition: definition, values: values, among: usedInQuery)
+            pendingQuery = PendingQuery(queryText, among: usedInQuery)
         }
         useCaptureName = definition.useCapture ?? compiledQuery?.captureNames.first ?? Self.firstCapture(in: queryText)
         compiledConstraints = definition.constraints.map {
@@ -442,7 +442,8 @@ final class PendingQuery: @unchecked Sendable {
     private let done = DispatchGroup()
     private var outcome: Result<Query, Error>?
 
-    init(_ text: String, definition: CodemodDefinition, values: [String: String], among usedInQuery: [String]) {
+    /// - Parameter usedInQuery: the parameters the query uses, for naming the one that breaks it.
+    init(_ text: String, among usedInQuery: [String]) {
         self.usedInQuery = usedInQuery
         done.enter()
         Thread { [self] in

@@ -38,6 +38,7 @@ struct ModulesCommand: ParsableCommand {
         case .dot:
             print(Self.dot(graph), terminator: "")
         case .text:
+            let known = Set(graph.modules.map(\.name))
             for module in graph.modules {
                 var head = SafeText.oneLine(module.name)
                 if let type = module.type { head += " (\(SafeText.oneLine(type)))" }
@@ -49,7 +50,7 @@ struct ModulesCommand: ParsableCommand {
                     let listed = kinds.keys.sorted().map { "\(SafeText.oneLine($0)) (\(kinds[$0]!.map(\.kind).joined(separator: ", ")))" }
                     print("  depends on: \(listed.joined(separator: ", "))")
                 }
-                let external = module.imports.filter { name in !graph.modules.contains { $0.name == name } }
+                let external = module.imports.filter { !known.contains($0) }
                 if !external.isEmpty { print("  imports: \(external.map(SafeText.oneLine).joined(separator: ", "))") }
                 for cycle in module.cycles {
                     let edge = cycle.closedBy
