@@ -11,11 +11,23 @@ public enum Priority: String, Codable, Sendable, CaseIterable, Comparable {
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// One migration of `.swiftmod.yml`: a codemod (with parameters) whose uses are locked down.
+/// What a module rule checks (a migration whose uses are module dependencies, not code patterns).
+public enum ModuleRuleKind: Sendable, Equatable {
+    /// What the module type of this name forbids (`may-not-import`, `may-not-depend-on`).
+    case moduleType(String)
+    /// Module dependency cycles (`rules:` entry with `kind: cycles`).
+    case cycles
+}
+
+/// One migration of `.swiftmod.yml`: a codemod (with parameters) whose uses are locked down, or a
+/// module rule (a module type's restrictions, or `rules:`) whose violations are.
 public struct MigrationSettings: Sendable, Equatable {
-    /// Unique; defaults to the codemod id.
+    /// Unique; defaults to the codemod id (for a module type, `module-type.NAME`).
     public var id: String
+    /// The codemod's id; empty for a module rule.
     public var codemod: String
+    /// Set for a module rule.
+    public var rule: ModuleRuleKind?
     public var params: [String: String]
     public var priority: Priority
     /// The day the migration must be done by, `YYYY-MM-DD`.
@@ -30,6 +42,23 @@ public struct MigrationSettings: Sendable, Equatable {
     public var replacement: String?
     /// 1-based line of the entry in the configuration file.
     public var line: Int
+
+    public init(id: String, codemod: String, rule: ModuleRuleKind? = nil, params: [String: String] = [:], priority: Priority = .p2,
+                deadline: String? = nil, docs: String? = nil, contact: String? = nil, summary: String? = nil,
+                why: String? = nil, replacement: String? = nil, line: Int) {
+        self.id = id
+        self.codemod = codemod
+        self.rule = rule
+        self.params = params
+        self.priority = priority
+        self.deadline = deadline
+        self.docs = docs
+        self.contact = contact
+        self.summary = summary
+        self.why = why
+        self.replacement = replacement
+        self.line = line
+    }
 }
 
 /// A module type of `.swiftmod.yml` (`module-types:`): which modules have it, and what they may
@@ -44,6 +73,12 @@ public struct ModuleTypeSettings: Sendable {
     public var mayNotDependOn: [String]
     /// 1-based line of the entry in the configuration file.
     public var line: Int
+
+    /// Whether its modules may depend on anything at all: a type without restrictions is no rule.
+    public var restricts: Bool { !mayNotImport.isEmpty || !mayNotDependOn.isEmpty }
+
+    /// The id of the migration that locks down what this type forbids.
+    public static func ruleID(ofType name: String) -> String { "module-type.\(name)" }
 
     /// Whether a module of this name and path has this type.
     public func matches(name: String, path: String) -> Bool {
@@ -105,7 +140,7 @@ public struct Configuration: Sendable {
     public static func parse(_ yaml: String, path: String, root: String) throws -> Configuration {
         let reader = FieldReader(origin: path)
         let top = try reader.mapping(try FieldReader.compose(yaml, origin: path), nil)
-        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "module-types", "max-file-size"], at: nil)
+        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "module-types", "rules", "max-file-size"], at: nil)
         func globs(_ key: String, default value: [String]) throws -> [Glob] {
             let patterns = try top[key].map { try reader.strings($0, key) } ?? value
             return try patterns.enumerated().map { index, pattern in
@@ -135,45 +170,16 @@ public struct Configuration: Sendable {
                 return (name, try patterns.map { try Glob($0) })
             }
         }
-        if let types = top["module-types"] {
-            configuration.moduleTypes = try reader.mapping(types, "module-types").map { key, value in
-                let name = key.string ?? ""
-                let field = "module-types.\(name)"
-                let fields = try reader.mapping(value, field)
-                try reader.checkKeys(fields, allowed: ["modules", "may-not-import", "may-not-depend-on"], at: field)
-                guard let modulesNode = fields["modules"] else { throw reader.fail(value, "\(field).modules", "is required: the module names or paths of this type") }
-                let patterns = try reader.strings(modulesNode, "\(field).modules")
-                return ModuleTypeSettings(
-                    name: name,
-                    modules: try patterns.enumerated().map { index, pattern in
-                        do { return try Glob(pattern) } catch {
-                            throw reader.fail(modulesNode, "\(field).modules[\(index)]", "'\(pattern)' is not a valid pattern")
-                        }
-                    },
-                    mayNotImport: try fields["may-not-import"].map { try reader.strings($0, "\(field).may-not-import") } ?? [],
-                    mayNotDependOn: try fields["may-not-depend-on"].map { try reader.strings($0, "\(field).may-not-depend-on") } ?? [],
-                    line: key.mark?.line ?? 0)
-            }
-        }
-        guard let list = top["migrations"] else {
-            throw LocatedError(file: path, line: nil, field: "migrations", message: "is required: list the migrations to lock down")
-        }
-        guard let entries = list.sequence else { throw reader.fail(list, "migrations", "must be a list") }
         var seen: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            let field = "migrations[\(index)]"
-            let fields = try reader.mapping(entry, field)
-            try reader.checkKeys(fields, allowed: ["id", "codemod", "params", "priority", "deadline", "docs", "contact",
-                                                   "summary", "why", "replacement"], at: field)
-            guard let codemodNode = fields["codemod"] else { throw reader.fail(entry, "\(field).codemod", "is required") }
-            let codemod = try reader.string(codemodNode, "\(field).codemod")
-            let id = try fields["id"].map { try reader.string($0, "\(field).id") } ?? codemod
+        /// What every migration-like entry may carry: its priority, deadline and help.
+        func settings(_ fields: Yams.Node.Mapping, entry: Yams.Node, field: String, id: String, idNode: Yams.Node?,
+                      codemod: String, rule: ModuleRuleKind?) throws -> MigrationSettings {
             let line = entry.mark?.line ?? 0
             guard id.range(of: "^[A-Za-z0-9_.-]+$", options: .regularExpression) != nil else {
-                throw reader.fail(fields["id"] ?? entry, "\(field).id", "'\(id)' must be letters, digits, '.', '_' or '-' (allow comments name it)")
+                throw reader.fail(idNode ?? entry, "\(field).id", "'\(id)' must be letters, digits, '.', '_' or '-' (allow comments name it)")
             }
             if let other = seen[id] {
-                throw reader.fail(fields["id"] ?? entry, "\(field).id", "'\(id)' is used by another migration (line \(other)); give each an id")
+                throw reader.fail(idNode ?? entry, "\(field).id", "'\(id)' is used by another migration or rule (line \(other)); give each an id")
             }
             seen[id] = line
             var priority = Priority.p2
@@ -192,15 +198,76 @@ public struct Configuration: Sendable {
                 }
                 deadline = text
             }
-            configuration.migrations.append(MigrationSettings(
-                id: id, codemod: codemod, params: try reader.stringMap(fields["params"], "\(field).params"),
+            return MigrationSettings(
+                id: id, codemod: codemod, rule: rule, params: try reader.stringMap(fields["params"], "\(field).params"),
                 priority: priority, deadline: deadline,
                 docs: try fields["docs"].map { try reader.string($0, "\(field).docs") },
                 contact: try fields["contact"].map { try reader.string($0, "\(field).contact") },
                 summary: try fields["summary"].map { try reader.string($0, "\(field).summary") },
                 why: try fields["why"].map { try reader.string($0, "\(field).why") },
                 replacement: try fields["replacement"].map { try reader.string($0, "\(field).replacement") },
-                line: line))
+                line: line)
+        }
+        let help = ["priority", "deadline", "docs", "contact", "summary", "why", "replacement"]
+        if let list = top["migrations"] {
+            guard let entries = list.sequence else { throw reader.fail(list, "migrations", "must be a list") }
+            for (index, entry) in entries.enumerated() {
+                let field = "migrations[\(index)]"
+                let fields = try reader.mapping(entry, field)
+                try reader.checkKeys(fields, allowed: ["id", "codemod", "params"] + help, at: field)
+                guard let codemodNode = fields["codemod"] else { throw reader.fail(entry, "\(field).codemod", "is required") }
+                let codemod = try reader.string(codemodNode, "\(field).codemod")
+                let id = try fields["id"].map { try reader.string($0, "\(field).id") } ?? codemod
+                configuration.migrations.append(try settings(fields, entry: entry, field: field, id: id, idNode: fields["id"],
+                                                             codemod: codemod, rule: nil))
+            }
+        }
+        if let types = top["module-types"] {
+            for (key, value) in try reader.mapping(types, "module-types") {
+                let name = key.string ?? ""
+                let field = "module-types.\(name)"
+                let fields = try reader.mapping(value, field)
+                try reader.checkKeys(fields, allowed: ["modules", "may-not-import", "may-not-depend-on", "id"] + help, at: field)
+                guard let modulesNode = fields["modules"] else { throw reader.fail(value, "\(field).modules", "is required: the module names or paths of this type") }
+                let patterns = try reader.strings(modulesNode, "\(field).modules")
+                if patterns.isEmpty { throw reader.fail(modulesNode, "\(field).modules", "is empty: give the module names or paths of this type") }
+                let type = ModuleTypeSettings(
+                    name: name,
+                    modules: try patterns.enumerated().map { index, pattern in
+                        do { return try Glob(pattern) } catch {
+                            throw reader.fail(modulesNode, "\(field).modules[\(index)]", "'\(pattern)' is not a valid pattern")
+                        }
+                    },
+                    mayNotImport: try fields["may-not-import"].map { try reader.strings($0, "\(field).may-not-import") } ?? [],
+                    mayNotDependOn: try fields["may-not-depend-on"].map { try reader.strings($0, "\(field).may-not-depend-on") } ?? [],
+                    line: key.mark?.line ?? 0)
+                configuration.moduleTypes.append(type)
+                if type.restricts {
+                    let id = try fields["id"].map { try reader.string($0, "\(field).id") } ?? ModuleTypeSettings.ruleID(ofType: name)
+                    configuration.migrations.append(try settings(fields, entry: key, field: field, id: id, idNode: fields["id"],
+                                                                 codemod: "", rule: .moduleType(name)))
+                } else if let extra = help.first(where: { fields[$0] != nil }) ?? (fields["id"] != nil ? "id" : nil) {
+                    throw reader.fail(fields[extra], "\(field).\(extra)", "a module type without may-not-import or may-not-depend-on is no rule, so it takes no \(extra)")
+                }
+            }
+        }
+        if let list = top["rules"] {
+            guard let entries = list.sequence else { throw reader.fail(list, "rules", "must be a list") }
+            for (index, entry) in entries.enumerated() {
+                let field = "rules[\(index)]"
+                let fields = try reader.mapping(entry, field)
+                try reader.checkKeys(fields, allowed: ["id", "kind"] + help, at: field)
+                guard let kindNode = fields["kind"] else { throw reader.fail(entry, "\(field).kind", "is required (kinds: cycles)") }
+                let kind = try reader.string(kindNode, "\(field).kind")
+                guard kind == "cycles" else { throw reader.fail(kindNode, "\(field).kind", "unknown kind '\(kind)' (kinds: cycles)") }
+                guard let idNode = fields["id"] else { throw reader.fail(entry, "\(field).id", "is required: allow comments and the baseline name the rule by it") }
+                let id = try reader.string(idNode, "\(field).id")
+                configuration.migrations.append(try settings(fields, entry: entry, field: field, id: id, idNode: idNode,
+                                                             codemod: "", rule: .cycles))
+            }
+        }
+        if top["migrations"] == nil, configuration.migrations.isEmpty {
+            throw LocatedError(file: path, line: nil, field: "migrations", message: "is required: list the migrations to lock down")
         }
         return configuration
     }

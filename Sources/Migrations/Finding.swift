@@ -34,6 +34,10 @@ public struct Finding: Sendable, Codable, Equatable {
     public var endCharacterColumn: Int?
     public var utf16Column: Int?
     public var endUTF16Column: Int?
+    /// For a module rule: what is wrong, in words (`FeedService (Service) may not import UIKit`).
+    public var detail: String?
+    /// For a module rule: the module whose dependency it is (a manifest's file is no module's).
+    public var module: String?
 
     public init(kind: Kind, migration: String, codemod: String, file: String, line: Int, column: Int,
                 endLine: Int, endColumn: Int, text: String, scope: String, inErrorRegion: Bool) {

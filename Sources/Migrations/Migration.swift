@@ -2,10 +2,12 @@ import Foundation
 import CodemodKit
 import Workspace
 
-/// A configured migration, bound to its codemod: what is locked down, and why.
+/// A configured migration, bound to its codemod, or a module rule: what is locked down, and why.
 public struct Migration: Sendable {
     public let settings: MigrationSettings
-    public let codemod: Codemod
+    /// The codemod whose uses are found; nil for a module rule (its uses are the module
+    /// dependencies it forbids, found by `ModuleRules`).
+    public let codemod: Codemod?
     /// One line on what the migration is (`{{param}}` holes of the codemod's text filled in).
     public let summary: String
     /// Why the pattern is deprecated.
@@ -14,11 +16,19 @@ public struct Migration: Sendable {
     public let replacement: String?
 
     public var id: String { settings.id }
-    public var definition: CodemodDefinition { codemod.definition }
+    /// The codemod's definition; nil for a module rule.
+    public var definition: CodemodDefinition? { codemod?.definition }
+    /// What finds the uses: the codemod's id, or `module-rules`.
+    public var codemodID: String { definition?.id ?? Self.moduleRulesID }
+    /// Whether this is a module rule.
+    public var isModuleRule: Bool { settings.rule != nil }
     /// Where to read more: the migration's docs, else the codemod's.
-    public var docs: String? { settings.docs ?? definition.docs }
+    public var docs: String? { settings.docs ?? definition?.docs }
     /// Whether `swiftmod run` can fix a use.
-    public var fixable: Bool { definition.rewrites }
+    public var fixable: Bool { definition?.rewrites ?? false }
+
+    /// What stands for the codemod of a module rule's findings.
+    public static let moduleRulesID = "module-rules"
 
     /// The texts are filled in once here (every finding of a report shows them).
     public init(settings: MigrationSettings, codemod: Codemod) {
@@ -28,6 +38,24 @@ public struct Migration: Sendable {
         summary = settings.summary ?? fill(codemod.definition.summary)
         why = settings.why ?? fill(codemod.definition.why)
         replacement = settings.replacement ?? codemod.definition.replacement.map(fill)
+    }
+
+    /// A module rule: what a module type forbids (`type`), or dependency cycles.
+    public init(rule settings: MigrationSettings, type: ModuleTypeSettings?) {
+        self.settings = settings
+        codemod = nil
+        if let type {
+            var forbids: [String] = []
+            if !type.mayNotImport.isEmpty { forbids.append("may not import \(type.mayNotImport.joined(separator: ", "))") }
+            if !type.mayNotDependOn.isEmpty { forbids.append("may not depend on \(type.mayNotDependOn.joined(separator: ", "))") }
+            summary = settings.summary ?? "\(type.name) modules \(forbids.joined(separator: "; "))"
+            why = settings.why ?? "module type \(type.name) keeps the codebase's shape: its modules \(forbids.joined(separator: " and "))"
+            replacement = settings.replacement
+        } else {
+            summary = settings.summary ?? "modules that depend on each other (a dependency cycle)"
+            why = settings.why ?? "modules in a cycle cannot be built, tested or owned apart: each change to one rebuilds the others"
+            replacement = settings.replacement ?? "break the cycle: move what both need into a module of its own, or depend on an interface module"
+        }
     }
 
     /// Binds every migration of a configuration to a codemod of the catalog.
@@ -48,7 +76,7 @@ public struct Migration: Sendable {
     public static func checkParameters(of migrations: [Migration], in configuration: Configuration) throws {
         for migration in migrations {
             do {
-                try migration.codemod.checkParameters()
+                try migration.codemod?.checkParameters()
             } catch let error as ParameterError {
                 let index = configuration.migrations.firstIndex { $0.id == migration.id } ?? 0
                 throw LocatedError(file: configuration.path, line: migration.settings.line, field: "migrations[\(index)].params",
@@ -59,6 +87,12 @@ public struct Migration: Sendable {
 
     static func resolve(_ settings: MigrationSettings, index: Int, configuration: Configuration,
                         catalog: CodemodCatalog, checkingParameters: Bool) throws -> Migration {
+        if let rule = settings.rule {
+            if case let .moduleType(name) = rule {
+                return Migration(rule: settings, type: configuration.moduleTypes.first { $0.name == name })
+            }
+            return Migration(rule: settings, type: nil)
+        }
         do {
             guard let definition = catalog.definitions.first(where: { $0.id == settings.codemod }) else {
                 throw LocatedError(file: configuration.path, line: settings.line, field: "migrations[\(index)].codemod",
@@ -80,7 +114,7 @@ extension CodemodCatalog {
     /// Nil when NAME is none of these.
     /// - Throws: `LocatedError` for a definition file that cannot be loaded.
     public func runnable(named name: String, configuration: Configuration?) throws -> (definition: CodemodDefinition, params: [String: String])? {
-        if let migration = configuration?.migrations.first(where: { $0.id == name }),
+        if let migration = configuration?.migrations.first(where: { $0.id == name && $0.rule == nil }),
            definitions.first(where: { $0.id == name }) == nil || migration.codemod != name || !migration.params.isEmpty,
            let definition = definitions.first(where: { $0.id == migration.codemod }) {
             return (definition, migration.params)

@@ -57,8 +57,9 @@ public struct ScanCache: Sendable {
     public static func key(for migrations: [Migration], knownIDs: Set<String>, version: String) -> String {
         var text = "swiftmod \(version)\nids \(knownIDs.sorted().joined(separator: ","))\n"
         for migration in migrations.sorted(by: { $0.id < $1.id }) {
-            let definition = migration.definition
-            text += "\(migration.id)|\(definition.id)|\(migration.codemod.params.sorted { $0.key < $1.key })|\(definition.query)"
+            guard let codemod = migration.codemod else { continue }
+            let definition = codemod.definition
+            text += "\(migration.id)|\(definition.id)|\(codemod.params.sorted { $0.key < $1.key })|\(definition.query)"
             // Spelled so that it is the same in every process (a dictionary's order is not).
             let constraints = definition.constraints.map { constraint in
                 [constraint.capture, constraint.inside.joined(separator: ","), constraint.notInside.joined(separator: ","),

@@ -40,6 +40,7 @@ public struct FileFailure: Sendable, Equatable, CustomStringConvertible {
 /// use from the lock-down.
 public struct Scanner: Sendable {
     public let root: String
+    /// The migrations with a codemod (module rules are left to `ModuleRules`).
     public let migrations: [Migration]
     public var jobs: Int
     /// Every migration id of the configuration: allow comments may name any of them, even when
@@ -53,7 +54,8 @@ public struct Scanner: Sendable {
     public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 knownIDs: Set<String>? = nil) {
         self.root = root
-        self.migrations = migrations
+        // Module rules are checked over the module graph (`ModuleRules`), not file by file.
+        self.migrations = migrations.filter { $0.codemod != nil }
         self.jobs = jobs
         self.knownIDs = knownIDs ?? Set(migrations.map(\.id))
     }
@@ -156,7 +158,7 @@ public struct Scanner: Sendable {
 
         func needsTree(_ bytes: [UInt8]) -> Bool {
             !scanner.prefilter || ByteSearch.contains(bytes, Scanner.allowMarker)
-                || scanner.migrations.contains { $0.codemod.mightMatch(bytes) }
+                || scanner.migrations.contains { $0.codemod?.mightMatch(bytes) == true }
         }
 
         func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int) -> ScanCache.Entry? {
@@ -198,7 +200,7 @@ public struct Scanner: Sendable {
     /// The findings of one file's syntax tree and how many uses its allow comments allowed.
     func scan(_ tree: SyntaxTree, file relative: String) throws -> ([Finding], Int) {
         let source = tree.source
-        let candidates = prefilter ? migrations.filter { $0.codemod.mightMatch(source.bytes) } : migrations
+        let candidates = prefilter ? migrations.filter { $0.codemod?.mightMatch(source.bytes) == true } : migrations
         let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)
         guard !candidates.isEmpty || mayAllow else { return ([], 0) }
         var uses: [Finding] = []
@@ -213,24 +215,25 @@ public struct Scanner: Sendable {
     }
 
     func findings(of migration: Migration, in tree: SyntaxTree, file: String) throws -> [Finding] {
-        let uses = try migration.codemod.uses(in: tree)
+        guard let codemod = migration.codemod else { return [] }
+        let uses = try codemod.uses(in: tree)
         var result = uses.map { use -> Finding in
             let node = tree.root.descendant(spanning: use.range)
-            var finding = Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
+            var finding = Finding(kind: .use, migration: migration.id, codemod: codemod.definition.id, file: file,
                                   line: use.start.line, column: use.start.column, endLine: use.end.line, endColumn: use.end.column,
                                   text: Scope.folded(use.text), scope: node.map(Scope.path) ?? "", inErrorRegion: use.inErrorRegion)
             finding.setCharacterColumns(start: use.start, end: use.end, in: tree.source)
             return finding
         }
         // Occurrences of the required text inside unreadable regions are uses too.
-        if let literal = migration.codemod.requiredLiteral, !literal.isEmpty {
+        if let literal = codemod.requiredLiteral, !literal.isEmpty {
             let covered = uses.map(\.range)
             for region in tree.errorRegions where region.isError {
                 for offset in ByteSearch.occurrences(of: literal, in: tree.source.bytes, within: region.byteRange)
                 where !covered.contains(where: { $0.contains(offset) }) {
                     let start = tree.source.location(ofByte: offset)
                     let end = tree.source.location(ofByte: offset + literal.count)
-                    var finding = Finding(kind: .use, migration: migration.id, codemod: migration.definition.id, file: file,
+                    var finding = Finding(kind: .use, migration: migration.id, codemod: codemod.definition.id, file: file,
                                           line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                                           text: String(decoding: literal, as: UTF8.self), scope: Scope.path(of: region),
                                           inErrorRegion: true)

@@ -86,7 +86,7 @@ public struct ProgressBuilder {
         for migration in migrations { snapshot.totals[migration.id] = 0 }
         for use in uses where use.kind == .use {
             snapshot.totals[use.migration, default: 0] += 1
-            snapshot.modules[use.migration, default: [:]][moduleMap.module(of: use.file), default: 0] += 1
+            snapshot.modules[use.migration, default: [:]][use.module ?? moduleMap.module(of: use.file), default: 0] += 1
             for owner in ownersOf(use.file) { snapshot.owners[use.migration, default: [:]][owner, default: 0] += 1 }
         }
         return snapshot
@@ -152,10 +152,10 @@ public struct ProgressBuilder {
                 }
             }
             return ProgressReport.MigrationProgress(
-                id: migration.id, codemod: migration.definition.id, summary: migration.summary, why: migration.why,
+                id: migration.id, codemod: migration.codemodID, summary: migration.summary, why: migration.why,
                 replacement: migration.replacement, priority: migration.settings.priority.rawValue,
                 deadline: migration.settings.deadline, docs: migration.docs, contact: migration.settings.contact,
-                total: mine.count, fixable: fixable, modules: counts { [moduleMap.module(of: $0.file)] },
+                total: mine.count, fixable: fixable, modules: counts { [$0.module ?? moduleMap.module(of: $0.file)] },
                 owners: counts { ownersOf($0.file) }, history: points, projection: projection, status: status,
                 teamsBehind: behind)
         }

@@ -47,7 +47,8 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable,
+                                     wholeRepository: options.paths.isEmpty && changedSince == nil)
         let ids = Set(migrations.map(\.id))
         // A skipped file (too big) is not looked at: its entries are neither matched nor fixed.
         let skipped = Set(result.skipped.map(\.file))

@@ -83,7 +83,25 @@ struct LockdownOptions: ParsableArguments {
     /// files and folders on stderr (and in the result's failures, so every format shows them and
     /// the command fails).
     /// - Throws: `CommandFailure` (usage) when a definition's regular expression ran out of time.
-    func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = []) throws -> ScanResult {
+    /// - Parameter wholeRepository: whether `files` are all the configuration covers (else module
+    ///   rules still read the whole repository's module graph, and the files where cycles through
+    ///   the modules of `files` are reported are scanned too).
+    func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
+              wholeRepository: Bool? = nil) throws -> ScanResult {
+        var files = files
+        var rules: ModuleRules?
+        if migrations.contains(where: \.isModuleRule) {
+            let whole = wholeRepository ?? paths.isEmpty
+            let all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
+            let checked = ModuleRules(configuration: configuration, migrations: migrations, files: all, jobs: jobs)
+            if !whole {
+                let root = configuration.root
+                let relative = Set(files.compactMap { RepositoryPath.relative($0, root: root) })
+                files += checked.cycleFiles(touching: Array(relative)).filter { !relative.contains($0) }
+                    .map { (root as NSString).appendingPathComponent($0) }
+            }
+            rules = checked
+        }
         let known = Set(configuration.migrations.map(\.id))
         var scanner = Scanner(root: configuration.root, migrations: migrations,
                               jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
@@ -94,6 +112,11 @@ struct LockdownOptions: ParsableArguments {
         var result = scanner.scan(files, cachePath: noCache ? nil : ScanCache.defaultPath(root: configuration.root),
                                   version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures
+        if let rules {
+            let (findings, allowed) = rules.results(in: result.files)
+            result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
+            result.allowed += allowed
+        }
         progress?.finish()
         if let error = result.definitionErrors.first {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)

@@ -26,6 +26,9 @@ public struct JSONReporter: Reporter {
         var characterColumn: Int
         var text: String
         var scope: String
+        /// For a module rule: the module, and what is wrong in words.
+        var module: String?
+        var detail: String?
         var message: String
         var priority: String?
         var deadline: String?
@@ -63,6 +66,7 @@ public struct JSONReporter: Reporter {
                         file: finding.file, line: finding.line, column: finding.column,
                         endLine: finding.endLine, endColumn: finding.endColumn,
                         characterColumn: finding.characterColumn ?? finding.column, text: finding.text, scope: finding.scope,
+                        module: finding.module, detail: finding.detail,
                         message: report.headline(finding),
                         priority: isUse ? migration?.settings.priority.rawValue : nil,
                         deadline: isUse ? migration?.settings.deadline : nil,

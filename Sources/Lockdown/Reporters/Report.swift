@@ -45,6 +45,10 @@ public struct Report: Sendable {
             guard let migration = migrations[finding.migration] else { return "use of \(finding.migration)" }
             var tags = [migration.settings.priority.rawValue]
             if let deadline = migration.settings.deadline { tags.append("due \(deadline)") }
+            if migration.isModuleRule {
+                let what = mode == .check ? "new violation of module rule" : "violation of module rule"
+                return "\(what) '\(migration.id)' (\(tags.joined(separator: ", "))): \(finding.detail ?? migration.summary)"
+            }
             let what = mode == .check ? "new use of deprecated pattern" : "use of deprecated pattern"
             return "\(what) '\(migration.id)' (\(tags.joined(separator: ", "))): \(migration.summary)"
         }
@@ -59,7 +63,10 @@ public struct Report: Sendable {
         if let replacement = migration.replacement { lines.append("instead: \(replacement)") }
         if let docs = migration.docs { lines.append("docs: \(docs)") }
         if let contact = migration.settings.contact { lines.append("contact: \(contact)") }
-        if migration.fixable {
+        if migration.isModuleRule {
+            lines.append(finding.scope.isEmpty ? "fix: remove the import, or move the code that needs it to a module allowed to depend on it"
+                                               : "fix: remove the dependency from target \(finding.scope), or move the code that needs it")
+        } else if migration.fixable {
             let path = finding.file.utf8.contains(where: { Self.shellSpecial.contains($0) })
                 ? "'" + finding.file.replacingOccurrences(of: "'", with: "'\\''") + "'" : finding.file
             lines.append("fix: swiftmod run \(migration.id) \(path)")

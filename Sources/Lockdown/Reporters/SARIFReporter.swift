@@ -22,7 +22,7 @@ public struct SARIFReporter: Reporter {
             }
             var rule: [String: Any] = [
                 "id": id,
-                "name": migration.definition.id,
+                "name": migration.codemodID,
                 "shortDescription": ["text": migration.summary],
                 "fullDescription": ["text": migration.why],
                 "properties": ["priority": migration.settings.priority.rawValue, "fixable": migration.fixable],

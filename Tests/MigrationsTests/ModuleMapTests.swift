@@ -1,7 +1,7 @@
 import Foundation
-import Migrations
+@testable import Migrations
 import Testing
-@testable import Tracker
+
 
 @Suite struct ModuleMapTests {
     func repository(_ files: [String: String]) throws -> String {

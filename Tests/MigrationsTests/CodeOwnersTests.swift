@@ -1,5 +1,5 @@
 import Testing
-@testable import Tracker
+@testable import Migrations
 
 /// The rules of GitHub's CODEOWNERS documentation, checked one by one.
 @Suite struct CodeOwnersTests {

@@ -1,5 +1,4 @@
 import Foundation
-import Migrations
 import SwiftTree
 import Workspace
 
@@ -22,9 +21,22 @@ public struct ModuleMap: Sendable {
 
     public var explicit: [(name: String, globs: [Glob])]
     public var folders: [Folder]
-    /// The SwiftPM target dependencies of each module: the dependency's name, and where it is
-    /// written (the manifest, repo-relative, and the line).
-    public var packageDependencies: [String: [(name: String, file: String, line: Int)]] = [:]
+    /// The SwiftPM target dependencies of each module, each where it is written (the manifest,
+    /// repo-relative).
+    public var packageDependencies: [String: [DependencySite]] = [:]
+
+    /// A module named where a dependency is declared: an element of a target's `dependencies:`.
+    public struct DependencySite: Sendable, Equatable {
+        /// The module depended on.
+        public var name: String
+        /// Repo-relative.
+        public var file: String
+        public var line: Int
+        public var start: ImportScanner.Columns
+        public var end: ImportScanner.Columns
+        /// The element as written, blanks folded: `"FeedCore"`, `.target(name: "FeedCore")`.
+        public var text: String
+    }
 
     public init(explicit: [(name: String, globs: [Glob])], folders: [Folder]) {
         self.explicit = explicit
@@ -35,7 +47,7 @@ public struct ModuleMap: Sendable {
     /// Discovers the modules of a repository.
     public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
         var folders: [Folder] = []
-        var dependencies: [String: [(name: String, file: String, line: Int)]] = [:]
+        var dependencies: [String: [DependencySite]] = [:]
         let parser = Parser()
         for manifest in FileWalker().entries(under: root, named: { $0 == "Package.swift" }) {
             let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
@@ -47,7 +59,11 @@ public struct ModuleMap: Sendable {
                 // `path: "."` is the package's own folder; `A/../B` is `B`.
                 let tidy = DisplayPath.lexicallyNormalized(full)
                 folders.append(Folder(path: tidy == "." ? "" : tidy, name: target.name, source: relative))
-                dependencies[target.name, default: []] += target.dependencies.map { ($0.name, relative, $0.line) }
+                dependencies[target.name, default: []] += target.dependencies.map { dependency in
+                    DependencySite(name: dependency.name, file: relative, line: dependency.start.line,
+                                   start: ImportScanner.Columns(dependency.start, in: source),
+                                   end: ImportScanner.Columns(dependency.end, in: source), text: dependency.text)
+                }
             }
         }
         for project in FileWalker().entries(under: root, named: { $0.hasSuffix(".xcodeproj") }, folders: true) {
@@ -78,8 +94,8 @@ enum PackageManifest {
         var name: String
         var path: String?
         var defaultFolder: String
-        /// The target's dependencies (targets, products, by-name), each with its 1-based line.
-        var dependencies: [(name: String, line: Int)] = []
+        /// The target's dependencies (targets, products, by-name), each where it is written.
+        var dependencies: [(name: String, start: SourceLocation, end: SourceLocation, text: String)] = []
     }
 
     static let kinds: [String: String] = [
@@ -116,12 +132,14 @@ enum PackageManifest {
                   let kind = kinds[callee.text.trimmingCharacters(in: CharacterSet(charactersIn: "."))] else { return true }
             var name: String?
             var path: String?
-            var dependencies: [(name: String, line: Int)] = []
+            var dependencies: [(name: String, start: SourceLocation, end: SourceLocation, text: String)] = []
             for argument in node.descendants where argument.kind == "value_argument" && argument.parent?.parent?.parent == node {
                 let label = argument.child(field: "name")?.text
                 guard let value = argument.child(field: "value") else { continue }
                 if label == "dependencies", value.kind == "array_literal" {
-                    dependencies = value.namedChildren.compactMap { element in dependency(element).map { ($0, element.start.line) } }
+                    dependencies = value.namedChildren.compactMap { element in
+                        dependency(element).map { ($0, element.start, element.end, Scope.folded(element.text)) }
+                    }
                     continue
                 }
                 guard value.kind == "line_string_literal" else { continue }

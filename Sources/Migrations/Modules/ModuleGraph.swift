@@ -1,0 +1,308 @@
+import CodemodKit
+import Foundation
+import SwiftTree
+import Workspace
+
+/// The modules of a repository and what depends on what: SwiftPM target dependencies (from every
+/// `Package.swift`) and `import`s between known modules (from the Swift files of each module),
+/// with each module's type (`module-types:` of `.swiftmod.yml`) and owners (CODEOWNERS).
+public struct ModuleGraph: Sendable {
+    /// One edge: a module that a module depends on, and where that is written.
+    public struct Dependency: Codable, Sendable, Equatable {
+        public var module: String
+        /// `package` (a SwiftPM target dependency) or `import` (an `import` in a Swift file).
+        public var kind: String
+        /// Repo-relative.
+        public var file: String
+        public var line: Int
+        /// The import declaration (`import FeedCore`) or the dependency (`"FeedCore"`) as written.
+        public var text: String
+        /// Where it is written on its line.
+        public var start: ImportScanner.Columns
+        public var end: ImportScanner.Columns
+
+        enum CodingKeys: String, CodingKey { case module, kind, file, line, column, text }
+
+        public init(module: String, kind: String, file: String, line: Int, text: String,
+                    start: ImportScanner.Columns, end: ImportScanner.Columns) {
+            self.module = module
+            self.kind = kind
+            self.file = file
+            self.line = line
+            self.text = text
+            self.start = start
+            self.end = end
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let column = try container.decode(Int.self, forKey: .column)
+            self.init(module: try container.decode(String.self, forKey: .module), kind: try container.decode(String.self, forKey: .kind),
+                      file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+                      text: try container.decode(String.self, forKey: .text),
+                      start: .init(byte: column, character: column, utf16: column), end: .init(byte: column, character: column, utf16: column))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(module, forKey: .module)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(start.byte, forKey: .column)
+            try container.encode(text, forKey: .text)
+        }
+    }
+
+    /// A dependency a module's type forbids: an `import` of a module its type may not import, or
+    /// a dependency (SwiftPM or `import`) on a module whose type or name its type may not depend on.
+    public struct Violation: Codable, Sendable, Equatable {
+        /// `may-not-import` or `may-not-depend-on`.
+        public var rule: String
+        /// The module's type.
+        public var type: String
+        /// The module depended on (`target`), where (`kind`, `file`, `line`, …).
+        public var dependency: Dependency
+        public var message: String
+
+        public var target: String { dependency.module }
+        public var kind: String { dependency.kind }
+        public var file: String { dependency.file }
+        public var line: Int { dependency.line }
+
+        enum CodingKeys: String, CodingKey { case rule, type, target, kind, file, line, column, text, message }
+
+        public init(rule: String, type: String, dependency: Dependency, message: String) {
+            self.rule = rule
+            self.type = type
+            self.dependency = dependency
+            self.message = message
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(rule: try container.decode(String.self, forKey: .rule), type: try container.decode(String.self, forKey: .type),
+                      dependency: try Dependency(from: decoder), message: try container.decode(String.self, forKey: .message))
+            dependency.module = try container.decode(String.self, forKey: .target)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(type, forKey: .type)
+            try container.encode(target, forKey: .target)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(dependency.start.byte, forKey: .column)
+            try container.encode(dependency.text, forKey: .text)
+            try container.encode(message, forKey: .message)
+        }
+    }
+
+    /// A dependency cycle, reported once, at the edge that closes it: `modules` runs from the
+    /// cycle's first module (by name) around to the module whose dependency closes it.
+    public struct Cycle: Codable, Sendable, Equatable {
+        public var modules: [String]
+        /// The closing edge: from the last module of `modules` back to the first.
+        public var closedBy: Dependency
+    }
+
+    public struct Module: Codable, Sendable {
+        public var name: String
+        /// The module's folder, repo-relative ("" is the root; for a `modules:` entry, its first pattern).
+        public var path: String
+        /// Where the module was found: a `Package.swift`, an `.xcodeproj`, or `.swiftmod.yml`.
+        public var source: String
+        /// The first module type of `.swiftmod.yml` whose patterns match the name or the path.
+        public var type: String?
+        public var owners: [String]
+        /// Modules of this repository it depends on, one edge per module and kind (the first place
+        /// it is written), sorted.
+        public var dependencies: [Dependency]
+        /// Every module its Swift files import (`UIKit` too), sorted.
+        public var imports: [String]
+        /// What its type forbids, at every place it is written, in file order.
+        public var violations: [Violation]
+        /// The dependency cycles one of its dependencies closes.
+        public var cycles: [Cycle] = []
+    }
+
+    /// Sorted by name.
+    public var modules: [Module]
+    /// The `swiftmod:allow` line comments of the files read (module files and manifests), by
+    /// repo-relative file: allow comments for module rules are matched against them.
+    public var allowComments: [String: [ImportScanner.Comment]] = [:]
+    /// Files that could not be read (their imports are unknown).
+    public var failures: [FileFailure] = []
+
+    /// Builds the graph from the module map and the Swift files (absolute paths under the root).
+    public static func discover(root: String, configuration: Configuration, files: [String], jobs: Int? = nil) -> ModuleGraph {
+        discover(map: ModuleMap.discover(root: root, configuration: configuration), root: root,
+                 configuration: configuration, files: files, jobs: jobs)
+    }
+
+    /// Builds the graph from a module map and the Swift files (absolute paths under the root).
+    public static func discover(map: ModuleMap, root: String, configuration: Configuration, files: [String], jobs: Int? = nil) -> ModuleGraph {
+        let owners = CodeOwners.load(root: root)
+        var folders: [String: (path: String, source: String)] = [:]
+        for folder in map.folders where folders[folder.name] == nil { folders[folder.name] = (folder.path, folder.source) }
+        for (name, globs) in map.explicit where folders[name] == nil {
+            folders[name] = (globs.first?.pattern ?? "", Configuration.fileName)
+        }
+        var edges: [String: [Dependency]] = [:]
+        var imports: [String: Set<String>] = [:]
+        for (module, dependencies) in map.packageDependencies {
+            edges[module, default: []] += dependencies.map {
+                Dependency(module: $0.name, kind: "package", file: $0.file, line: $0.line, text: $0.text, start: $0.start, end: $0.end)
+            }
+        }
+        // The files of modules are read for their imports (a manifest is no module's source, but
+        // may hold allow comments for its dependencies).
+        let read = files.compactMap { path -> (path: String, relative: String, module: String?)? in
+            guard let relative = RepositoryPath.relative(path, root: root) else { return nil }
+            let name = (relative as NSString).lastPathComponent
+            if name == "Package.swift" || name.hasPrefix("Package@swift") { return (path, relative, nil) }
+            let module = map.module(of: relative)
+            return module == ModuleMap.noModule ? nil : (path, relative, module)
+        }
+        let reader = SourceFileReader(maxFileSize: configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize)
+        let scanned = ParallelMap.map(read, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: {}) { _, file -> Result<ImportScanner.Result, SourceFileError> in
+            do {
+                var bytes = try reader.bytes(ofFile: file.path)
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+                return .success(ImportScanner.scan(bytes))
+            } catch let error as SourceFileError {
+                return .failure(error)
+            } catch {
+                return .failure(.unreadable(path: file.path, reason: "\(error)"))
+            }
+        }
+        var allowComments: [String: [ImportScanner.Comment]] = [:]
+        var failures: [FileFailure] = []
+        for (file, outcome) in zip(read, scanned) {
+            let found: ImportScanner.Result
+            switch outcome {
+            case let .success(result): found = result
+            case let .failure(error):
+                if !error.isSkip { failures.append(FileFailure(file: file.relative, reason: error.reason)) }
+                continue
+            }
+            if !found.allowComments.isEmpty { allowComments[file.relative] = found.allowComments }
+            guard let module = file.module else { continue }
+            for found in found.imports where found.module != module {
+                imports[module, default: []].insert(found.module)
+                edges[module, default: []].append(Dependency(module: found.module, kind: "import", file: file.relative, line: found.line,
+                                                             text: found.text, start: found.start, end: found.end))
+            }
+        }
+        let types = Dictionary(uniqueKeysWithValues: folders.map { name, folder in
+            (name, configuration.moduleTypes.first { $0.matches(name: name, path: folder.path) })
+        })
+        let modules = folders.keys.sorted().map { name -> Module in
+            let (path, source) = folders[name]!
+            var violations: [Violation] = []
+            if let type = types[name] ?? nil {
+                for edge in edges[name] ?? [] where edge.module != name {
+                    if edge.kind == "import", type.mayNotImport.contains(edge.module) {
+                        violations.append(Violation(rule: "may-not-import", type: type.name, dependency: edge,
+                                                    message: "\(name) (\(type.name)) may not import \(edge.module)"))
+                    }
+                    let targetType = (types[edge.module] ?? nil)?.name
+                    if folders[edge.module] != nil,
+                       type.mayNotDependOn.contains(edge.module) || targetType.map(type.mayNotDependOn.contains) == true {
+                        violations.append(Violation(rule: "may-not-depend-on", type: type.name, dependency: edge,
+                                                    message: "\(name) (\(type.name)) may not depend on \(edge.module)\(targetType.map { " (\($0))" } ?? "")"))
+                    }
+                }
+            }
+            violations.sort { ($0.file, $0.line, $0.dependency.start.byte, $0.rule) < ($1.file, $1.line, $1.dependency.start.byte, $1.rule) }
+            // One edge per module and kind, at the first place it is written; only known modules.
+            var seen = Set<String>()
+            let dependencies = (edges[name] ?? [])
+                .filter { folders[$0.module] != nil && $0.module != name }
+                .sorted { ($0.module, $0.kind, $0.file, $0.line) < ($1.module, $1.kind, $1.file, $1.line) }
+                .filter { seen.insert("\($0.module) \($0.kind)").inserted }
+            return Module(name: name, path: path, source: source, type: (types[name] ?? nil)?.name,
+                          owners: owners.owners(of: path.isEmpty ? "" : path + "/"),
+                          dependencies: dependencies, imports: (imports[name] ?? []).sorted(), violations: violations)
+        }
+        var graph = ModuleGraph(modules: modules, allowComments: allowComments, failures: failures)
+        graph.findCycles()
+        return graph
+    }
+
+    /// Finds the cycles among modules that depend on each other (strongly connected components of
+    /// more than one module): the shortest cycle through each dependency within a group, each
+    /// recorded once, on the module that closes it.
+    mutating func findCycles() {
+        let index = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1.name, $0) })
+        let successors = modules.map { module in Array(Set(module.dependencies.compactMap { index[$0.module] })).sorted() }
+        // Tarjan's algorithm, iteratively (a deep chain of modules must not exhaust the stack).
+        var order = [Int](repeating: -1, count: modules.count), low = order
+        var onStack = [Bool](repeating: false, count: modules.count)
+        var stack: [Int] = [], components: [[Int]] = [], counter = 0
+        for start in modules.indices where order[start] < 0 {
+            var work: [(node: Int, next: Int)] = [(start, 0)]
+            order[start] = counter; low[start] = counter; counter += 1
+            stack.append(start); onStack[start] = true
+            while let (node, next) = work.last {
+                if next < successors[node].count {
+                    work[work.count - 1].next += 1
+                    let successor = successors[node][next]
+                    if order[successor] < 0 {
+                        order[successor] = counter; low[successor] = counter; counter += 1
+                        stack.append(successor); onStack[successor] = true
+                        work.append((successor, 0))
+                    } else if onStack[successor] {
+                        low[node] = min(low[node], order[successor])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+                if low[node] == order[node] {
+                    var component: [Int] = []
+                    while let top = stack.popLast() {
+                        onStack[top] = false
+                        component.append(top)
+                        if top == node { break }
+                    }
+                    if component.count > 1 { components.append(component) }
+                }
+            }
+        }
+        // Every dependency within a group lies on a cycle: the shortest one through it is
+        // reported, so a dependency that closes a new cycle in a known group is seen too. Each
+        // cycle once, starting at its first module by name and closed by the edge back to it.
+        var reported = Set<[Int]>()
+        for component in components {
+            let members = Set(component)
+            for from in component.sorted() {
+                for to in successors[from] where members.contains(to) && to != from {
+                    // The shortest way back from `to` to `from`, breadth first.
+                    var cameFrom: [Int: Int] = [to: to]
+                    var queue = [to], head = 0
+                    while head < queue.count, cameFrom[from] == nil {
+                        let node = queue[head]; head += 1
+                        for next in successors[node] where members.contains(next) && cameFrom[next] == nil {
+                            cameFrom[next] = node
+                            queue.append(next)
+                        }
+                    }
+                    guard cameFrom[from] != nil else { continue }
+                    var back = [from]
+                    while back.last != to { back.append(cameFrom[back.last!]!) }
+                    // from → to → … → from, as a ring of modules.
+                    let ring = [from] + back.reversed().dropLast()
+                    let first = ring.indices.min { modules[ring[$0]].name < modules[ring[$1]].name }!
+                    let cycle = Array(ring[first...] + ring[..<first])
+                    guard reported.insert(cycle).inserted, let last = cycle.last,
+                          let edge = modules[last].dependencies.first(where: { $0.module == modules[cycle[0]].name }) else { continue }
+                    modules[last].cycles.append(Cycle(modules: (cycle + [cycle[0]]).map { modules[$0].name }, closedBy: edge))
+                }
+            }
+        }
+        for index in modules.indices { modules[index].cycles.sort { $0.modules.lexicographicallyPrecedes($1.modules) } }
+    }
+}
