@@ -67,4 +67,45 @@ import TestSupport
     func globs(pattern: String, path: String, matches: Bool) throws {
         #expect(try Glob(pattern).matches(path) == matches)
     }
+
+    @Test func moduleRulesAreMigrations() throws {
+        let configuration = try Configuration.parse("""
+        module-types:
+          UI:      { modules: ["*UI"] }
+          Service: { modules: ["*Service"], may-not-import: [UIKit], priority: P1, deadline: 2027-06-30, contact: "#platform" }
+          Logic:   { modules: ["*Core"], may-not-depend-on: [UI], id: logic-shape, why: Logic is tested without UI }
+        rules:
+          - id: no-cycles
+            kind: cycles
+            priority: p0
+        """, path: ".swiftmod.yml", root: "/repo")
+        #expect(configuration.moduleTypes.map(\.name) == ["UI", "Service", "Logic"])
+        #expect(configuration.migrations.map(\.id) == ["module-type.Service", "logic-shape", "no-cycles"])
+        #expect(configuration.migrations.map(\.rule) == [.moduleType("Service"), .moduleType("Logic"), .cycles])
+        let service = configuration.migrations[0]
+        #expect(service.priority == .p1 && service.deadline == "2027-06-30" && service.contact == "#platform" && service.line == 3)
+        #expect(configuration.migrations[2].priority == .p0)
+        let migrations = try Migration.resolve(configuration, catalog: CodemodCatalog(bundled: []))
+        #expect(migrations.map(\.isModuleRule) == [true, true, true])
+        #expect(migrations[0].summary == "Service modules may not import UIKit")
+        #expect(migrations[1].why == "Logic is tested without UI")
+        #expect(migrations[0].codemodID == "module-rules" && !migrations[0].fixable)
+    }
+
+    @Test(arguments: [
+        ("module-types:\n  UI: { modules: [\"*UI\"], priority: P1 }\n", 2, "module-types.UI.priority", "takes no priority"),
+        ("module-types:\n  UI: { modules: [] , may-not-import: [X] }\n", 2, "module-types.UI.modules", "is empty"),
+        ("module-types:\n  UI: { may-not-import: [X] }\n", 2, "module-types.UI.modules", "is required"),
+        ("module-types:\n  My UI: { modules: [A], may-not-import: [X] }\n", 2, "module-types.My UI.id", "must be letters"),
+        ("rules:\n  - id: c\n    kind: layers\n", 3, "rules[0].kind", "unknown kind 'layers'"),
+        ("rules:\n  - kind: cycles\n", 2, "rules[0].id", "is required"),
+        ("migrations:\n  - codemod: x\n    id: no-cycles\nrules:\n  - id: no-cycles\n    kind: cycles\n", 5, "rules[0].id", "used by another migration or rule (line 2)"),
+        ("include: [\"**\"]\n", nil, "migrations", "is required"),
+    ] as [(String, Int?, String, String)])
+    func moduleRuleErrorsAreLocated(yaml: String, line: Int?, field: String, message: String) throws {
+        let found = try #require(error(yaml))
+        #expect(found.line == line, "\(found)")
+        #expect(found.field == field, "\(found)")
+        #expect(found.message.contains(message), "\(found)")
+    }
 }

@@ -56,4 +56,27 @@ import Testing
         #expect(map.module(of: "App/Screens/B.swift") == "App")
         #expect(map.module(of: "AppExtras/C.swift") == ModuleMap.noModule)
     }
+
+    /// A group of modules that depend on each other holds several cycles: each dependency within
+    /// it is on a reported cycle, so one that closes a new cycle through a known group is seen.
+    @Test func everyCycleOfAGroupIsReportedOnceWhereItCloses() throws {
+        let manifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "P", targets: [
+            .target(name: "A", dependencies: ["B"]),
+            .target(name: "B", dependencies: ["A", "C"]),
+            .target(name: "C", dependencies: ["A"]),
+            .target(name: "D", dependencies: ["A"]),
+        ])
+        """
+        let root = try repository(["Package.swift": manifest, "Sources/A/a.swift": "import C\n", "Sources/D/d.swift": "import B\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let configuration = try Configuration.parse("migrations: []\n", path: root + "/.swiftmod.yml", root: root)
+        let files = ["Sources/A/a.swift", "Sources/D/d.swift", "Package.swift"].map { root + "/" + $0 }
+        let graph = ModuleGraph.discover(root: root, configuration: configuration, files: files)
+        let cycles = graph.modules.flatMap { module in module.cycles.map { "\($0.modules.joined(separator: ">")) at \($0.closedBy.file):\($0.closedBy.line)" } }
+        // A→B→A, A→C→A (A imports C), A→B→C→A; D only depends on the group.
+        #expect(cycles.sorted() == ["A>B>A at Package.swift:5", "A>B>C>A at Package.swift:6", "A>C>A at Package.swift:6"])
+    }
 }
