@@ -19,6 +19,8 @@ public struct ScanResult: Sendable {
     /// Faults of a codemod definition met while scanning (a regular expression that ran out of
     /// time): the scan's answer cannot be trusted, and the command is a usage error.
     public var definitionErrors: [LocatedError] = []
+    /// The module graph, when module rules were checked.
+    public var moduleGraph: ModuleGraph?
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }

@@ -64,6 +64,8 @@ public struct ProgressReport: Codable, Sendable {
     public var commit: String?
     /// Migrations, most urgent first (P0 first, then the nearest deadline).
     public var migrations: [MigrationProgress]
+    /// The module graph with its rules' violations, when `.swiftmod.yml` has module types or rules.
+    public var modules: ModuleOverview?
 }
 
 /// Builds progress reports from a scan, the repository's modules and owners, and the history.

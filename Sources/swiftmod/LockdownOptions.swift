@@ -116,6 +116,7 @@ struct LockdownOptions: ParsableArguments {
             let (findings, allowed) = rules.results(in: result.files)
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
+            result.moduleGraph = rules.graph
         }
         progress?.finish()
         if let error = result.definitionErrors.first {

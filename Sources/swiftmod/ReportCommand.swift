@@ -71,7 +71,11 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let report = builder.report(uses: result.uses, migrations: migrations, history: snapshots, commit: commit)
+        var report = builder.report(uses: result.uses, migrations: migrations, history: snapshots, commit: commit)
+        if !configuration.moduleTypes.isEmpty || configuration.migrations.contains(where: { $0.rule == .cycles }) {
+            let graph = result.moduleGraph ?? ModuleGraph.discover(root: root, configuration: configuration, files: files, jobs: options.jobs)
+            report.modules = ModuleOverview(graph: graph, configuration: configuration, uses: result.uses)
+        }
         let text = format.render(report)
         if let output {
             do {

@@ -15,12 +15,13 @@ enum ProgressHTML {
           <p class="meta">\(escape(report.date))\(report.commit.map { " · commit <code>\(escape(String($0.prefix(10))))</code>" } ?? "") · \
         <span data-metric="all-uses">\(totalLeft)</span> uses left in \(report.migrations.count) migration\(report.migrations.count == 1 ? "" : "s")</p>
         </header>
-        <nav>\(report.migrations.map { "<a href=\"#\(escape($0.id))\" class=\"chip \($0.status.rawValue)\">\(escape($0.priority)) \(escape($0.id)) · \($0.total)</a>" }.joined(separator: " "))</nav>
+        <nav>\(report.migrations.map { "<a href=\"#\(escape($0.id))\" class=\"chip \($0.status.rawValue)\">\(escape($0.priority)) \(escape($0.id)) · \($0.total)</a>" }.joined(separator: " "))\(report.modules == nil ? "" : " <a href=\"#modules\" class=\"chip\">module graph</a>")</nav>
 
         """
         for migration in report.migrations {
             body += section(migration, today: report.date)
         }
+        if let modules = report.modules { body += section(modules) }
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -40,6 +41,7 @@ enum ProgressHTML {
     }
 
     static func section(_ migration: ProgressReport.MigrationProgress, today: String) -> String {
+        let isRule = migration.codemod == Migration.moduleRulesID
         var html = """
         <section class="migration" id="\(escape(migration.id))" data-migration="\(escape(migration.id))">
           <div class="title">
@@ -49,8 +51,9 @@ enum ProgressHTML {
           </div>
           <p class="summary">\(rich(migration.summary))</p>
           <div class="figures">
-            <div><b data-metric="total">\(migration.total)</b><span>uses left</span></div>
-            <div><b data-metric="fixable">\(migration.fixable)</b><span>fixable with <code>swiftmod run \(escape(migration.id))</code></span></div>
+            <div><b data-metric="total">\(migration.total)</b><span>\(isRule ? "violations" : "uses") left</span></div>
+            \(isRule ? "<div><b data-metric=\"fixable\">0</b><span>fixable automatically (a module rule: by hand)</span></div>"
+                : "<div><b data-metric=\"fixable\">\(migration.fixable)</b><span>fixable with <code>swiftmod run \(escape(migration.id))</code></span></div>")
             <div><b>\(escape(migration.deadline ?? "—"))</b><span>deadline</span></div>
             <div><b data-metric="completion">\(escape(migration.projection?.completionDate ?? "—"))</b><span>\(migration.total == 0 ? "done on" : "projected done" + (migration.projection.map { $0.burnPerWeek > 0 ? " at \($0.burnPerWeek) uses/week" : " (no progress)" } ?? ""))</span></div>
           </div>
@@ -69,6 +72,32 @@ enum ProgressHTML {
         html += table("Modules", "module", migration.modules, total: migration.total)
         html += "  </div>\n</section>\n"
         return html
+    }
+
+    /// The module graph, the violations left per module type, and the cycles.
+    static func section(_ overview: ModuleOverview) -> String {
+        var html = """
+        <section class="migration modules" id="modules">
+          <div class="title"><h2>Modules</h2></div>
+          <p class="summary">\(overview.modules.count) module\(overview.modules.count == 1 ? "" : "s"), \(overview.edges.count) dependenc\(overview.edges.count == 1 ? "y" : "ies"); \
+        each module above what it depends on. Drawn by swiftmod itself (no Graphviz needed).</p>
+          <div class="graph">
+        \(ModuleGraphSVG.render(overview))  </div>
+          <div class="tables">
+            <table data-dimension="module-type"><caption>Violations per module type</caption><thead><tr><th>Type</th><th>Forbids</th><th>Modules</th><th>Violating</th><th>Left</th></tr></thead><tbody>
+
+        """
+        for row in overview.types {
+            html += "      <tr data-name=\"\(escape(row.type))\"\(row.rule.map { " data-rule=\"\(escape($0))\"" } ?? "")><td>\(escape(row.type))</td><td>\(escape(row.forbids.isEmpty ? "—" : row.forbids))</td><td class=\"num\">\(row.modules)</td><td class=\"num\">\(row.violatingModules)</td><td class=\"num\" data-uses=\"\(row.violations)\">\(row.violations)</td></tr>\n"
+        }
+        if overview.types.isEmpty { html += "      <tr><td colspan=\"5\" class=\"empty\">no module types in .swiftmod.yml</td></tr>\n" }
+        html += "    </tbody></table>\n"
+        html += "    <table data-dimension=\"cycle\"><caption>Dependency cycles</caption><tbody>\n"
+        for cycle in overview.cycles {
+            html += "      <tr data-cycle=\"\(escape(cycle.joined(separator: " → ")))\"><td>\(escape(cycle.joined(separator: " → ")))</td></tr>\n"
+        }
+        if overview.cycles.isEmpty { html += "      <tr><td class=\"empty\">no cycles</td></tr>\n" }
+        return html + "    </tbody></table>\n  </div>\n</section>\n"
     }
 
     static func table(_ title: String, _ dimension: String, _ counts: [ProgressReport.Count], total: Int) -> String {
@@ -185,6 +214,14 @@ enum ProgressHTML {
     td.bar { width: 40%; } td.bar span { display: block; height: 8px; border-radius: 4px; background: var(--accent); opacity: .55; }
     td.empty { color: var(--muted); }
     footer { color: var(--muted); font-size: 12px; }
+    .graph { overflow-x: auto; margin: 8px 0 14px; }
+    svg.modules { max-width: none; height: auto; font-family: inherit; }
+    svg.modules .name { font-size: 12px; font-weight: 600; fill: var(--ink); } svg.modules .type { font-size: 10px; }
+    svg.modules .edge { fill: none; stroke: #9aa3b5; stroke-width: 1.2; opacity: .8; }
+    svg.modules .edge.forbidden { stroke: var(--bad); stroke-width: 2.2; opacity: 1; } svg.modules .edge.cycle { stroke: var(--bad); stroke-dasharray: 5 3; opacity: 1; }
+    svg.modules .badge { fill: var(--bad); } svg.modules .badge-count { fill: #fff; font-size: 10px; font-weight: 700; }
+    .type-key { display: inline-block; border-left: 12px solid; padding-left: 5px; margin-right: 10px; }
+    .key.forbidden { border-top: 2.5px solid var(--bad); } .key.cycle { border-top: 2px dashed var(--bad); }
     code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
     """
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Migrations
+
+/// The shape of the repository for the report: each module with its type and what is left of
+/// its violations, each dependency (forbidden, or on a cycle), and per module type how many
+/// violations are left.
+public struct ModuleOverview: Codable, Sendable, Equatable {
+    public struct Module: Codable, Sendable, Equatable {
+        public var name: String
+        public var type: String?
+        public var owners: [String]
+        /// Violations of module rules left in the module (not allowed inline).
+        public var violations: Int
+    }
+
+    public struct Edge: Codable, Sendable, Equatable {
+        public var from: String
+        public var to: String
+        /// `import`, `package`, or both.
+        public var kinds: [String]
+        /// A dependency the module's type forbids.
+        public var forbidden: Bool
+        /// A dependency on a cycle.
+        public var inCycle: Bool
+    }
+
+    /// One module type and its rule.
+    public struct TypeRow: Codable, Sendable, Equatable {
+        public var type: String
+        /// The rule's migration id; nil for a type that forbids nothing.
+        public var rule: String?
+        public var forbids: String
+        public var modules: Int
+        public var violations: Int
+        public var violatingModules: Int
+    }
+
+    public var modules: [Module]
+    public var edges: [Edge]
+    public var types: [TypeRow]
+    /// Each reported cycle, first module repeated at the end.
+    public var cycles: [[String]]
+
+    /// The overview of a module graph, with the violations left (findings of module rules).
+    public init(graph: ModuleGraph, configuration: Configuration, uses: [Finding]) {
+        var left: [String: Int] = [:]
+        var leftByRule: [String: Int] = [:]
+        for use in uses where use.kind == .use {
+            guard let module = use.module else { continue }
+            left[module, default: 0] += 1
+            leftByRule[use.migration, default: 0] += 1
+        }
+        modules = graph.modules.map { Module(name: $0.name, type: $0.type, owners: $0.owners, violations: left[$0.name] ?? 0) }
+        var cycleEdges = Set<String>()
+        cycles = graph.modules.flatMap { $0.cycles.map(\.modules) }.sorted { $0.lexicographicallyPrecedes($1) }
+        for cycle in cycles { for (from, to) in zip(cycle, cycle.dropFirst()) { cycleEdges.insert("\(from)\u{0}\(to)") } }
+        edges = graph.modules.flatMap { module -> [Edge] in
+            let forbidden = Set(module.violations.map(\.target))
+            return Dictionary(grouping: module.dependencies, by: \.module).keys.sorted().map { target in
+                Edge(from: module.name, to: target, kinds: module.dependencies.filter { $0.module == target }.map(\.kind),
+                     forbidden: forbidden.contains(target), inCycle: cycleEdges.contains("\(module.name)\u{0}\(target)"))
+            }
+        }
+        types = configuration.moduleTypes.map { type in
+            let rule = configuration.migrations.first { $0.rule == .moduleType(type.name) }?.id
+            let members = graph.modules.filter { $0.type == type.name }
+            var forbids: [String] = []
+            if !type.mayNotImport.isEmpty { forbids.append("may not import \(type.mayNotImport.joined(separator: ", "))") }
+            if !type.mayNotDependOn.isEmpty { forbids.append("may not depend on \(type.mayNotDependOn.joined(separator: ", "))") }
+            return TypeRow(type: type.name, rule: rule, forbids: forbids.joined(separator: "; "), modules: members.count,
+                           violations: rule.flatMap { leftByRule[$0] } ?? 0,
+                           violatingModules: members.filter { (left[$0.name] ?? 0) > 0 && rule != nil }.count)
+        }
+    }
+}
