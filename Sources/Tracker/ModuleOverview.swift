@@ -11,6 +11,8 @@ public struct ModuleOverview: Codable, Sendable, Equatable {
         public var owners: [String]
         /// Violations of module rules left in the module (not allowed inline).
         public var violations: Int
+        /// A module from outside the repository (`UIKit`), shown because a module may not import it.
+        public var external: Bool = false
     }
 
     public struct Edge: Codable, Sendable, Equatable {
@@ -61,6 +63,16 @@ public struct ModuleOverview: Codable, Sendable, Equatable {
                      forbidden: forbidden.contains(target), inCycle: cycleEdges.contains("\(module.name)\u{0}\(target)"))
             }
         }
+        // What a type may not import is outside the repository: drawn, so that the import is.
+        let known = Set(modules.map(\.name))
+        var outside = Set<String>()
+        for module in graph.modules {
+            for target in Set(module.violations.filter { $0.rule == "may-not-import" && !known.contains($0.target) }.map(\.target)).sorted() {
+                edges.append(Edge(from: module.name, to: target, kinds: ["import"], forbidden: true, inCycle: false))
+                outside.insert(target)
+            }
+        }
+        modules += outside.sorted().map { Module(name: $0, type: nil, owners: [], violations: 0, external: true) }
         types = configuration.moduleTypes.map { type in
             let rule = configuration.migrations.first { $0.rule == .moduleType(type.name) }?.id
             let members = graph.modules.filter { $0.type == type.name }

@@ -21,7 +21,9 @@ enum ModuleGraphSVG {
         let dependencies = modules.indices.map { node in
             overview.edges.filter { $0.from == modules[node].name }.compactMap { index[$0.to] }
         }
-        let layers = layer(dependencies)
+        // Modules outside the repository sit in a row of their own, below the rest.
+        var layers = layer(dependencies.map { $0.filter { !modules[$0].external } })
+        for node in modules.indices where modules[node].external { layers[node] = -1 }
         let rows = order(layers: layers, dependencies: dependencies, modules: modules)
         // Place rows top-down: the highest layer first.
         var placed = [Placed](repeating: Placed(x: 0, y: 0, width: 0), count: modules.count)
@@ -82,11 +84,11 @@ enum ModuleGraphSVG {
         for (node, module) in modules.enumerated() {
             let place = placed[node]
             let fill = colour(module.type)
-            svg += "  <g class=\"module\" data-module=\"\(escape(module.name))\" data-type=\"\(escape(module.type ?? ""))\" data-violations=\"\(module.violations)\">"
+            svg += "  <g class=\"module\(module.external ? " external" : "")\" data-module=\"\(escape(module.name))\" data-type=\"\(escape(module.type ?? ""))\" data-violations=\"\(module.violations)\">"
             svg += "<title>\(escape(module.name))\(module.type.map { " (\(escape($0)))" } ?? "")\(module.owners.isEmpty ? "" : " — " + escape(module.owners.joined(separator: " ")))\(module.violations > 0 ? " — \(module.violations) violation\(module.violations == 1 ? "" : "s") left" : "")</title>"
-            svg += "<rect x=\"\(format(place.x))\" y=\"\(format(place.y))\" width=\"\(format(place.width))\" height=\"\(format(nodeHeight))\" rx=\"7\" fill=\"\(fill)\" fill-opacity=\"0.12\" stroke=\"\(fill)\" stroke-width=\"1.5\"/>"
+            svg += "<rect x=\"\(format(place.x))\" y=\"\(format(place.y))\" width=\"\(format(place.width))\" height=\"\(format(nodeHeight))\" rx=\"7\" fill=\"\(fill)\" fill-opacity=\"\(module.external ? "0.04" : "0.12")\" stroke=\"\(fill)\" stroke-width=\"1.5\"\(module.external ? " stroke-dasharray=\"4 3\"" : "")/>"
             svg += "<text class=\"name\" x=\"\(format(place.x + place.width / 2))\" y=\"\(format(place.y + 17))\" text-anchor=\"middle\">\(escape(module.name))</text>"
-            svg += "<text class=\"type\" x=\"\(format(place.x + place.width / 2))\" y=\"\(format(place.y + 31))\" text-anchor=\"middle\" fill=\"\(fill)\">\(escape(module.type ?? "no type"))</text>"
+            svg += "<text class=\"type\" x=\"\(format(place.x + place.width / 2))\" y=\"\(format(place.y + 31))\" text-anchor=\"middle\" fill=\"\(fill)\">\(escape(module.type ?? (module.external ? "external" : "no type")))</text>"
             if module.violations > 0 {
                 svg += "<circle class=\"badge\" cx=\"\(format(place.x + place.width - 2))\" cy=\"\(format(place.y + 2))\" r=\"9\"/>"
                 svg += "<text class=\"badge-count\" x=\"\(format(place.x + place.width - 2))\" y=\"\(format(place.y + 5.5))\" text-anchor=\"middle\">\(module.violations)</text>"
@@ -127,8 +129,8 @@ enum ModuleGraphSVG {
     /// Rows top-down (highest layer first, a layer wider than `maxPerRow` wrapped), each ordered
     /// by the mean position of its modules' neighbours (two sweeps), starting by type and name.
     static func order(layers: [Int], dependencies: [[Int]], modules: [ModuleOverview.Module]) -> [[Int]] {
-        let top = layers.max() ?? 0
-        var byLayer = (0...top).reversed().map { level in
+        let top = layers.max() ?? 0, bottom = min(0, layers.min() ?? 0)
+        var byLayer = (bottom...top).reversed().map { level in
             modules.indices.filter { layers[$0] == level }.sorted { (modules[$0].type ?? "~", modules[$0].name) < (modules[$1].type ?? "~", modules[$1].name) }
         }
         var dependents = [[Int]](repeating: [], count: modules.count)

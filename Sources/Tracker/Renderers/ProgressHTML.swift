@@ -76,10 +76,11 @@ enum ProgressHTML {
 
     /// The module graph, the violations left per module type, and the cycles.
     static func section(_ overview: ModuleOverview) -> String {
+        let inside = overview.modules.filter { !$0.external }
         var html = """
         <section class="migration modules" id="modules">
           <div class="title"><h2>Modules</h2></div>
-          <p class="summary">\(overview.modules.count) module\(overview.modules.count == 1 ? "" : "s"), \(overview.edges.count) dependenc\(overview.edges.count == 1 ? "y" : "ies"); \
+          <p class="summary">\(inside.count) module\(inside.count == 1 ? "" : "s"), \(overview.edges.count) dependenc\(overview.edges.count == 1 ? "y" : "ies"); \
         each module above what it depends on. Drawn by swiftmod itself (no Graphviz needed).</p>
           <div class="graph">
         \(ModuleGraphSVG.render(overview))  </div>

@@ -1,4 +1,5 @@
 import CodemodKit
+import Migrations
 import Foundation
 import Workspace
 
@@ -51,6 +52,12 @@ enum ProgressCSV {
                 rows.append((head + ["owner", count.name, "\(count.uses)", "\(count.fixable)"]).map(field).joined(separator: ","))
             }
         }
+        // Module types: their rule's violations left, as a dimension of their own.
+        for row in report.modules?.types ?? [] {
+            let rule = report.migrations.first { $0.id == row.rule }
+            let head = [report.date, report.commit ?? "", row.rule ?? "", rule?.priority ?? "", rule?.deadline ?? "", rule?.status.rawValue ?? ""]
+            rows.append((head + ["module-type", row.type, "\(row.violations)", "0"]).map(field).joined(separator: ","))
+        }
         return rows.joined(separator: "\n") + "\n"
     }
 
@@ -84,7 +91,8 @@ enum ProgressText {
             }
             if migration.total == 0, let date = migration.projection?.completionDate { head += " (since \(date))" }
             output += head + "\n  \(t(migration.summary))\n"
-            output += "  \(migration.total) use\(migration.total == 1 ? "" : "s") left"
+            let noun = migration.codemod == Migration.moduleRulesID ? "violation" : "use"
+            output += "  \(migration.total) \(noun)\(migration.total == 1 ? "" : "s") left"
             if migration.fixable > 0 { output += ", \(migration.fixable) fixable with `swiftmod run \(t(migration.id))`" }
             output += "\n"
             if let docs = migration.docs { output += "  docs: \(t(docs))\n" }
@@ -99,6 +107,14 @@ enum ProgressText {
             for team in migration.teamsBehind {
                 output += "  behind:    \(t(team.owner)) (\(team.remaining) left): \(t(team.reason))\n"
             }
+        }
+        if let modules = report.modules {
+            output += "\nModules: \(modules.modules.count), \(modules.edges.count) dependencies (`swiftmod modules` lists them)\n"
+            for row in modules.types {
+                output += "  \(t(row.type)): \(row.modules) module\(row.modules == 1 ? "" : "s")"
+                output += row.rule == nil ? ", no rule\n" : ", \(row.violations) violation\(row.violations == 1 ? "" : "s") left in \(row.violatingModules) of them (\(t(row.forbids)))\n"
+            }
+            for cycle in modules.cycles { output += "  cycle: \(cycle.map(t).joined(separator: " → "))\n" }
         }
         return output
     }
