@@ -157,14 +157,15 @@ public struct ModuleGraph: Sendable {
                 Dependency(module: $0.name, kind: "package", file: $0.file, line: $0.line, text: $0.text, start: $0.start, end: $0.end)
             }
         }
-        // The files of modules are read for their imports (a manifest is no module's source, but
-        // may hold allow comments for its dependencies).
+        // The files of modules are read for their imports. A manifest, or a file in no module, is
+        // no module's source, but may hold allow comments for module rules: one there allows
+        // nothing, and must be reported (the scanner leaves module rules' comments to us).
         let read = files.compactMap { path -> (path: String, relative: String, module: String?)? in
             guard let relative = RepositoryPath.relative(path, root: root) else { return nil }
             let name = (relative as NSString).lastPathComponent
             if name == "Package.swift" || name.hasPrefix("Package@swift") { return (path, relative, nil) }
             let module = map.module(of: relative)
-            return module == ModuleMap.noModule ? nil : (path, relative, module)
+            return (path, relative, module == ModuleMap.noModule ? nil : module)
         }
         let reader = SourceFileReader(maxFileSize: configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize)
         let scanned = ParallelMap.map(read, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: {}) { _, file -> Result<ImportScanner.Result, SourceFileError> in

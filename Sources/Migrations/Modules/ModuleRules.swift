@@ -68,9 +68,13 @@ public struct ModuleRules: Sendable {
 
     /// The files (repo-relative) where cycles through the modules of `files` are reported: a
     /// partial check (`--changed-since`, some paths) must look at them too, since a change in one
-    /// module can close a cycle reported at another module's edge.
+    /// module can close a cycle reported at another module's edge. A manifest stands for the
+    /// targets it declares (a dependency added there is an edge of theirs).
     public func cycleFiles(touching files: [String]) -> [String] {
-        let modules = Set(files.map(map.module(of:)))
+        let modules = Set(files.flatMap { file -> [String] in
+            let declared = map.folders.filter { $0.source == file }.map(\.name)
+            return declared.isEmpty ? [map.module(of: file)] : declared
+        })
         var result = Set<String>()
         for module in graph.modules {
             for cycle in module.cycles where cycle.modules.contains(where: modules.contains) {
