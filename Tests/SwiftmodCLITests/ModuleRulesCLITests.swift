@@ -681,6 +681,65 @@ import Testing
         #expect(byID["no-cycles"]?.owners.map(\.description) == ["@acme/payments 1", "@acme/platform 1"])
     }
 
+    /// The HTML page draws the module graph: read back from the DOM of headless Chromium, the
+    /// modules, their violations, the forbidden and cycle edges and the per-type table equal the
+    /// JSON report's.
+    @Test func theHTMLReportDrawsTheModuleGraph() throws {
+        let repo = try repository()
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "start"])
+        struct Progress: Decodable {
+            var modules: Overview
+            struct Overview: Decodable {
+                var modules: [Module]
+                var edges: [Edge]
+                var types: [TypeRow]
+                var cycles: [[String]]
+            }
+            struct Module: Decodable { var name: String; var violations: Int; var external: Bool }
+            struct Edge: Decodable { var from, to: String; var forbidden, inCycle: Bool }
+            struct TypeRow: Decodable { var type: String; var violations: Int }
+        }
+        let json = try CLI.swiftmod(["report", "--format", "json", "--date", "2026-11-23"], in: repo.path)
+        #expect(json.status == 0, "\(json.stderr)")
+        let overview = try JSONDecoder().decode(Progress.self, from: json.stdoutBytes).modules
+        #expect(overview.cycles.count == 2)
+        #expect(overview.edges.contains { $0.forbidden && $0.to == "UIKit" }, "the forbidden import of UIKit is drawn")
+        #expect(overview.modules.contains { $0.name == "UIKit" && $0.external })
+        let html = try CLI.swiftmod(["report", "--format", "html", "--output", "progress.html", "--date", "2026-11-23"], in: repo.path)
+        #expect(html.status == 0, "\(html.stderr)")
+        let dom = try Browser.require().dumpDOM(repo.url("progress.html").path)
+        func attributes(_ element: String, _ names: [String]) -> [[String]] {
+            dom.components(separatedBy: "<\(element) ").dropFirst().compactMap { tag in
+                let head = tag.prefix { $0 != ">" }
+                let values = names.map { name -> String? in
+                    guard let range = head.range(of: " \(name)=\"") ?? (head.hasPrefix("\(name)=\"") ? head.range(of: "\(name)=\"") : nil) else { return nil }
+                    return String(head[range.upperBound...].prefix { $0 != "\"" })
+                }
+                return values.contains(nil) ? nil : values.map { $0! }
+            }
+        }
+        let drawnModules = attributes("g", ["data-module", "data-violations"]).map { "\($0[0]) \($0[1])" }.sorted()
+        #expect(drawnModules == overview.modules.map { "\($0.name) \($0.violations)" }.sorted())
+        #expect(drawnModules.count > 60, "the generated repository's modules are all drawn (\(drawnModules.count))")
+        let drawnEdges = attributes("path", ["data-from", "data-to", "data-forbidden", "data-cycle"]).map { $0.joined(separator: " ") }.sorted()
+        #expect(drawnEdges == overview.edges.map { "\($0.from) \($0.to) \($0.forbidden) \($0.inCycle)" }.sorted())
+        #expect(drawnEdges.filter { $0.hasSuffix("true") || $0.contains(" true ") }.count >= 6)
+        let rows = attributes("tr", ["data-name", "data-rule"])
+        // A row per type with a rule (UI forbids nothing), naming the rule.
+        #expect(rows.map { "\($0[0]) \($0[1])" }.sorted() == ["Feature module-type.Feature", "Logic module-type.Logic", "Service module-type.Service"])
+        for row in overview.types {
+            guard let start = dom.range(of: "<tr data-name=\"\(row.type)\" data-rule=") else { continue }
+            let cell = dom[start.upperBound...].range(of: "data-uses=\"")!
+            #expect(dom[cell.upperBound...].prefix { $0 != "\"" } == "\(row.violations)", "\(row.type)")
+        }
+        #expect(dom.contains("data-cycle=\"\(overview.cycles[0].joined(separator: " → "))\""))
+        let shot = repo.url("progress.png").path
+        try Browser.require().screenshot(repo.url("progress.html").path, to: shot)
+        let size = (try FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0
+        #expect(size > 20_000, "a rendered page, not a blank one (\(size) bytes)")
+    }
+
     // MARK: - 7. Configuration errors
 
     @Test(arguments: [
