@@ -8,7 +8,7 @@ import Workspace
 /// with each module's type (`module-types:` of `.swiftmod.yml`) and owners (CODEOWNERS).
 public struct ModuleGraph: Sendable {
     /// One edge: a module that a module depends on, and where that is written.
-    public struct Dependency: Codable, Sendable, Equatable {
+    public struct Dependency: Encodable, Sendable, Equatable {
         public var module: String
         /// `package` (a SwiftPM target dependency) or `import` (an `import` in a Swift file).
         public var kind: String
@@ -23,26 +23,6 @@ public struct ModuleGraph: Sendable {
 
         enum CodingKeys: String, CodingKey { case module, kind, file, line, column, text }
 
-        public init(module: String, kind: String, file: String, line: Int, text: String,
-                    start: ImportScanner.Columns, end: ImportScanner.Columns) {
-            self.module = module
-            self.kind = kind
-            self.file = file
-            self.line = line
-            self.text = text
-            self.start = start
-            self.end = end
-        }
-
-        public init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let column = try container.decode(Int.self, forKey: .column)
-            self.init(module: try container.decode(String.self, forKey: .module), kind: try container.decode(String.self, forKey: .kind),
-                      file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
-                      text: try container.decode(String.self, forKey: .text),
-                      start: .init(byte: column, character: column, utf16: column), end: .init(byte: column, character: column, utf16: column))
-        }
-
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(module, forKey: .module)
@@ -56,7 +36,7 @@ public struct ModuleGraph: Sendable {
 
     /// A dependency a module's type forbids: an `import` of a module its type may not import, or
     /// a dependency (SwiftPM or `import`) on a module whose type or name its type may not depend on.
-    public struct Violation: Codable, Sendable, Equatable {
+    public struct Violation: Encodable, Sendable, Equatable {
         /// `may-not-import` or `may-not-depend-on`.
         public var rule: String
         /// The module's type.
@@ -70,45 +50,28 @@ public struct ModuleGraph: Sendable {
         public var file: String { dependency.file }
         public var line: Int { dependency.line }
 
-        enum CodingKeys: String, CodingKey { case rule, type, target, kind, file, line, column, text, message }
+        enum CodingKeys: String, CodingKey { case rule, type, message }
 
-        public init(rule: String, type: String, dependency: Dependency, message: String) {
-            self.rule = rule
-            self.type = type
-            self.dependency = dependency
-            self.message = message
-        }
-
-        public init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(rule: try container.decode(String.self, forKey: .rule), type: try container.decode(String.self, forKey: .type),
-                      dependency: try Dependency(from: decoder), message: try container.decode(String.self, forKey: .message))
-            dependency.module = try container.decode(String.self, forKey: .target)
-        }
-
+        /// The rule, the type and the message, beside the dependency's fields (`module` is the
+        /// module depended on).
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(rule, forKey: .rule)
             try container.encode(type, forKey: .type)
-            try container.encode(target, forKey: .target)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(dependency.start.byte, forKey: .column)
-            try container.encode(dependency.text, forKey: .text)
             try container.encode(message, forKey: .message)
+            try dependency.encode(to: encoder)
         }
     }
 
     /// A dependency cycle, reported once, at the edge that closes it: `modules` runs from the
     /// cycle's first module (by name) around to the module whose dependency closes it.
-    public struct Cycle: Codable, Sendable, Equatable {
+    public struct Cycle: Encodable, Sendable, Equatable {
         public var modules: [String]
         /// The closing edge: from the last module of `modules` back to the first.
         public var closedBy: Dependency
     }
 
-    public struct Module: Codable, Sendable {
+    public struct Module: Encodable, Sendable {
         public var name: String
         /// The module's folder, repo-relative ("" is the root; for a `modules:` entry, its first pattern).
         public var path: String
