@@ -89,10 +89,7 @@ public struct ModuleRules: Sendable {
                               column: edge.start.byte, endLine: edge.line, endColumn: edge.end.byte, text: text ?? edge.text,
                               // A manifest names many targets' dependencies: the target tells them apart.
                               scope: edge.kind == "package" ? module : "", inErrorRegion: false)
-        finding.characterColumn = edge.start.character
-        finding.endCharacterColumn = edge.end.character
-        finding.utf16Column = edge.start.utf16
-        finding.endUTF16Column = edge.end.utf16
+        finding.setColumns(start: edge.start, end: edge.end)
         finding.detail = detail
         finding.module = module
         return finding
@@ -111,10 +108,7 @@ public struct ModuleRules: Sendable {
             func problem(_ kind: Finding.Kind, _ message: String) -> Finding {
                 var finding = Finding(kind: kind, migration: id, codemod: "", file: file, line: comment.line, column: comment.start.byte,
                                       endLine: comment.line, endColumn: comment.end.byte, text: message, scope: "", inErrorRegion: false)
-                finding.characterColumn = comment.start.character
-                finding.endCharacterColumn = comment.end.character
-                finding.utf16Column = comment.start.utf16
-                finding.endUTF16Column = comment.end.utf16
+                finding.setColumns(start: comment.start, end: comment.end)
                 return finding
             }
             if let index = remaining.firstIndex(where: { $0.migration == id && ($0.line == comment.line || $0.line == comment.line + 1) }) {
@@ -128,5 +122,15 @@ public struct ModuleRules: Sendable {
             }
         }
         return (remaining, allowed, problems)
+    }
+}
+
+extension Finding {
+    /// Fills the character and UTF-16 columns from a lexer's columns.
+    mutating func setColumns(start: ImportScanner.Columns, end: ImportScanner.Columns) {
+        characterColumn = start.character
+        endCharacterColumn = end.character
+        utf16Column = start.utf16
+        endUTF16Column = end.utf16
     }
 }
