@@ -154,6 +154,10 @@ struct RunCommand: ParsableCommand {
         let catalog = try codemods.catalog(configuration: settings)
         do {
             guard let found = try catalog.runnable(named: codemod, configuration: settings) else {
+                if settings?.migrations.contains(where: { $0.id == codemod && $0.rule != nil }) == true {
+                    throw CommandFailure(message: "'\(codemod)' is a module rule of \(Configuration.fileName): there is nothing to rewrite; `swiftmod check` or `swiftmod modules` lists its violations, to fix by hand",
+                                         exitCode: ExitStatus.usage)
+                }
                 let known = catalog.definitions.map(\.id).joined(separator: ", ")
                 throw CommandFailure(message: "unknown codemod '\(codemod)' (known: \(known); a migration id of .swiftmod.yml; or a path to a .yml definition)",
                                      exitCode: ExitStatus.usage)
