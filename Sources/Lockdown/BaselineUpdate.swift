@@ -42,7 +42,8 @@ public struct BaselineUpdate {
         switch (mode, old) {
         case let (.prune(paths, someMigrationsOnly), old?):
             let comparison = Comparison(uses: scan.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
-                                        scannedFiles: paths.isEmpty ? nil : Set(scan.files), fileExists: fileExists, history: history)
+                                        scannedFiles: paths.isEmpty ? nil : Set(scan.files), fileExists: fileExists, history: history,
+                                        repositoryWide: scan.repositoryWide)
             var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             var kept = old.entries.filter { entry in
                 guard let count = remove[entry], count > 0 else { return true }
@@ -62,7 +63,8 @@ public struct BaselineUpdate {
             // Re-record what this run looked at: these files (and moved files' old entries), these migrations.
             let scannedFiles = Set(scan.files)
             let comparison = Comparison(uses: scan.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
-                                        scannedFiles: scannedFiles, fileExists: fileExists, history: history)
+                                        scannedFiles: scannedFiles, fileExists: fileExists, history: history,
+                                        repositoryWide: scan.repositoryWide)
             var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             let kept = old.entries.filter { entry in
                 guard ids.contains(entry.migration) else { return true }

@@ -38,8 +38,10 @@ public struct Comparison {
     ///   - fileExists: whether a repo-relative file exists now.
     ///   - history: what version control knows (renames, content, new lines); without it, renames
     ///     are judged from the uses alone and the last uses in a file are blamed.
+    ///   - repositoryWide: migrations whose uses are one of a kind in the whole repository (a
+    ///     dependency on a cycle): an entry matches its use in any file.
     public init(uses: [Finding], baseline: Baseline, scannedFiles: Set<String>? = nil,
-                fileExists: (String) -> Bool, history: FileHistory? = nil) {
+                fileExists: (String) -> Bool, history: FileHistory? = nil, repositoryWide: Set<String> = []) {
         var exists: [String: Bool] = [:]
         func present(_ file: String) -> Bool {
             if let known = exists[file] { return known }
@@ -47,7 +49,10 @@ public struct Comparison {
             exists[file] = answer
             return answer
         }
-        let entries = baseline.entries.filter { scannedFiles?.contains($0.file) ?? true || !present($0.file) }
+        // Uses of repository-wide migrations are all found even by a partial scan: all their entries count.
+        let entries = baseline.entries.filter {
+            scannedFiles?.contains($0.file) ?? true || !present($0.file) || repositoryWide.contains($0.migration)
+        }
         let entriesByFile = Dictionary(grouping: entries, by: \.file)
         let usesByFile = Dictionary(grouping: uses.sorted(by: Self.fileOrder), by: \.file)
 
@@ -107,6 +112,7 @@ public struct Comparison {
             let candidates = pool[use.fingerprint] ?? []
             let index = candidates.lastIndex { entry in
                 if !present(entry.file), successors[entry.file] == nil { return true }
+                if repositoryWide.contains(entry.migration) { return true }
                 return Self.isTypeMember(entry.scope) && folder(successors[entry.file] ?? entry.file) == folder(use.file)
             }
             if let index {

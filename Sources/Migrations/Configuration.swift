@@ -209,6 +209,17 @@ public struct Configuration: Sendable {
                 line: line)
         }
         let help = ["priority", "deadline", "docs", "contact", "summary", "why", "replacement"]
+        /// Module names (or type names) of `may-not-import` / `may-not-depend-on`: a non-empty list
+        /// of plain names (`UIKit.UIView` names a declaration, which no import matches).
+        func names(_ node: Yams.Node?, _ field: String) throws -> [String] {
+            guard let node else { return [] }
+            let list = try reader.strings(node, field)
+            if list.isEmpty { throw reader.fail(node, field, "is empty: name the modules (or module types), or leave the key out") }
+            for (index, name) in list.enumerated() where name.isEmpty || name.contains(".") || name.contains(where: \.isWhitespace) {
+                throw reader.fail(node, "\(field)[\(index)]", "'\(name)' is not a module name (imports are matched by module: write UIKit, not UIKit.UIView)")
+            }
+            return list
+        }
         if let list = top["migrations"] {
             guard let entries = list.sequence else { throw reader.fail(list, "migrations", "must be a list") }
             for (index, entry) in entries.enumerated() {
@@ -226,6 +237,9 @@ public struct Configuration: Sendable {
             for (key, value) in try reader.mapping(types, "module-types") {
                 let name = key.string ?? ""
                 let field = "module-types.\(name)"
+                guard key.scalar != nil, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw reader.fail(key, "module-types", "a module type needs a name (a plain word such as UI or Service)")
+                }
                 let fields = try reader.mapping(value, field)
                 try reader.checkKeys(fields, allowed: ["modules", "may-not-import", "may-not-depend-on", "id"] + help, at: field)
                 guard let modulesNode = fields["modules"] else { throw reader.fail(value, "\(field).modules", "is required: the module names or paths of this type") }
@@ -238,8 +252,8 @@ public struct Configuration: Sendable {
                             throw reader.fail(modulesNode, "\(field).modules[\(index)]", "'\(pattern)' is not a valid pattern")
                         }
                     },
-                    mayNotImport: try fields["may-not-import"].map { try reader.strings($0, "\(field).may-not-import") } ?? [],
-                    mayNotDependOn: try fields["may-not-depend-on"].map { try reader.strings($0, "\(field).may-not-depend-on") } ?? [],
+                    mayNotImport: try names(fields["may-not-import"], "\(field).may-not-import"),
+                    mayNotDependOn: try names(fields["may-not-depend-on"], "\(field).may-not-depend-on"),
                     line: key.mark?.line ?? 0)
                 configuration.moduleTypes.append(type)
                 if type.restricts {
@@ -260,6 +274,9 @@ public struct Configuration: Sendable {
                 guard let kindNode = fields["kind"] else { throw reader.fail(entry, "\(field).kind", "is required (kinds: cycles)") }
                 let kind = try reader.string(kindNode, "\(field).kind")
                 guard kind == "cycles" else { throw reader.fail(kindNode, "\(field).kind", "unknown kind '\(kind)' (kinds: cycles)") }
+                if let other = configuration.migrations.first(where: { $0.rule == .cycles }) {
+                    throw reader.fail(kindNode, "\(field).kind", "a second rule of kind cycles (the first is '\(other.id)', line \(other.line)): every cycle would be reported twice")
+                }
                 guard let idNode = fields["id"] else { throw reader.fail(entry, "\(field).id", "is required: allow comments and the baseline name the rule by it") }
                 let id = try reader.string(idNode, "\(field).id")
                 configuration.migrations.append(try settings(fields, entry: entry, field: field, id: id, idNode: idNode,

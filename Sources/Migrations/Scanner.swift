@@ -21,6 +21,8 @@ public struct ScanResult: Sendable {
     public var definitionErrors: [LocatedError] = []
     /// The module graph, when module rules were checked.
     public var moduleGraph: ModuleGraph?
+    /// Migrations whose uses are one of a kind in the repository (see `Comparison`).
+    public var repositoryWide: Set<String> = []
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }

@@ -83,23 +83,27 @@ struct LockdownOptions: ParsableArguments {
     /// files and folders on stderr (and in the result's failures, so every format shows them and
     /// the command fails).
     /// - Throws: `CommandFailure` (usage) when a definition's regular expression ran out of time.
-    /// - Parameter wholeRepository: whether `files` are all the configuration covers (else module
-    ///   rules still read the whole repository's module graph, and the files where cycles through
-    ///   the modules of `files` are reported are scanned too).
+    /// - Parameters:
+    ///   - wholeRepository: whether `files` are all the configuration covers (else module rules
+    ///     still read the whole repository's module graph, and report only in `files`).
+    ///   - withAffectedFiles: for a partial `check`: also scan the files with module-rule findings
+    ///     of the modules a changed manifest declares, and keep every dependency on a cycle (they
+    ///     are compared with all their entries: `ModuleRules.repositoryWideIDs`).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              wholeRepository: Bool? = nil) throws -> ScanResult {
+              wholeRepository: Bool? = nil, withAffectedFiles: Bool = false) throws -> ScanResult {
         var files = files
         var rules: ModuleRules?
+        let whole = wholeRepository ?? paths.isEmpty
         if migrations.contains(where: \.isModuleRule) {
-            let whole = wholeRepository ?? paths.isEmpty
             let all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
             let checked = ModuleRules(configuration: configuration, migrations: migrations, files: all, jobs: jobs)
-            if !whole {
+            if !whole, withAffectedFiles {
                 let root = configuration.root
                 let relative = Set(files.compactMap { RepositoryPath.relative($0, root: root) })
-                files += checked.cycleFiles(touching: Array(relative)).filter { !relative.contains($0) }
+                files += checked.filesAffected(byChanges: Array(relative)).filter { !relative.contains($0) }
                     .map { (root as NSString).appendingPathComponent($0) }
             }
+            for warning in checked.warnings { printError("warning: \(SafeText.oneLine(warning))") }
             rules = checked
         }
         let known = Set(configuration.migrations.map(\.id))
@@ -113,10 +117,12 @@ struct LockdownOptions: ParsableArguments {
                                   version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures
         if let rules {
-            let (findings, allowed) = rules.results(in: result.files)
+            // The whole repository's, manifests too when `include:` leaves them out.
+            let (findings, allowed) = whole ? rules.results() : rules.results(in: result.files, repositoryWide: withAffectedFiles)
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.moduleGraph = rules.graph
+            result.repositoryWide = rules.repositoryWideIDs
         }
         progress?.finish()
         if let error = result.definitionErrors.first {

@@ -101,6 +101,12 @@ import TestSupport
         ("rules:\n  - kind: cycles\n", 2, "rules[0].id", "is required"),
         ("migrations:\n  - codemod: x\n    id: no-cycles\nrules:\n  - id: no-cycles\n    kind: cycles\n", 5, "rules[0].id", "used by another migration or rule (line 2)"),
         ("include: [\"**\"]\n", nil, "migrations", "is required"),
+        // Found by a hostile review: mistakes that used to do nothing, silently.
+        ("module-types:\n  \"\": { modules: [A], may-not-import: [X] }\n", 2, "module-types", "needs a name"),
+        ("module-types:\n  [a, b]: { modules: [A], may-not-import: [X] }\n", 2, "module-types", "needs a name"),
+        ("module-types:\n  S: { modules: [A], may-not-import: [] }\n", 2, "module-types.S.may-not-import", "is empty"),
+        ("module-types:\n  S: { modules: [A], may-not-import: [UIKit.UIView] }\n", 2, "module-types.S.may-not-import[0]", "not a module name"),
+        ("rules:\n  - { id: a, kind: cycles }\n  - { id: b, kind: cycles }\n", 3, "rules[1].kind", "a second rule of kind cycles (the first is 'a', line 2)"),
     ] as [(String, Int?, String, String)])
     func moduleRuleErrorsAreLocated(yaml: String, line: Int?, field: String, message: String) throws {
         let found = try #require(error(yaml))

@@ -65,6 +65,29 @@ import Testing
         #expect(imports(source) == ["17:8 Real [import Real]"])
     }
 
+    /// Found by a hostile review: what swiftc accepts between `import` and its module.
+    @Test func commentsAndOddBlanksBetweenImportAndItsModule() {
+        let source = "import/**/A\nimport // c\n  B\nimport struct /* x */ C.D\nimport\u{0C}E\n"
+        #expect(imports(source) == ["1:11 A [import A]", "3:3 B [import B]", "4:23 C [import struct C.D]", "5:8 E [import E]"])
+    }
+
+    @Test func aOneLineRawStringOfQuotesIsNoMultilineString() {
+        #expect(imports("let q = #\"\"\"#\nimport After\n") == ["2:8 After [import After]"])
+        #expect(imports("let q = \"\"\"\n  import Inside\n  \"\"\"\nimport After\n") == ["4:8 After [import After]"])
+    }
+
+    @Test func aLoneCarriageReturnEndsACommentAndAString() {
+        // Lines are counted by \n, as everywhere in swiftmod; a lone \r still ends the comment.
+        #expect(imports("// header\rimport A\rlet s = \"open\rimport B\n") == ["1:18 A [import A]", "1:41 B [import B]"])
+    }
+
+    @Test func aLongLineOfImportsIsLinear() {
+        let line = String(repeating: "import Foundation;", count: 20_000)
+        let found = ImportScanner.scan(Array(line.utf8)).imports
+        #expect(found.count == 20_000)
+        #expect(found.last?.start.character == 19 * 0 + 18 * 19_999 + 8)
+    }
+
     @Test func anUnterminatedStringEndsAtItsLine() {
         #expect(imports("let s = \"open\nimport After\n") == ["2:8 After [import After]"])
     }

@@ -79,13 +79,27 @@ public enum ImportScanner {
         // Brackets open at the top level: an import is a top-level declaration.
         var depth = 0
 
+        // Columns are counted on from the last place asked on the line, so that a long line of
+        // imports costs its length once, not once per import.
+        var counted = (offset: 0, columns: Columns(byte: 1, character: 1, utf16: 1))
         func columns(_ offset: Int) -> Columns {
-            let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-            return Columns(byte: offset - lineStart + 1, character: prefix.count + 1, utf16: prefix.utf16.count + 1)
+            if counted.offset < lineStart || counted.offset > offset {
+                counted = (lineStart, Columns(byte: 1, character: 1, utf16: 1))
+            }
+            let piece = String(decoding: bytes[counted.offset..<offset], as: UTF8.self)
+            let result = Columns(byte: offset - lineStart + 1, character: counted.columns.character + piece.count,
+                                 utf16: counted.columns.utf16 + piece.utf16.count)
+            counted = (offset, result)
+            return result
         }
         func newline(at offset: Int) {
             line += 1
             lineStart = offset + 1
+        }
+        /// Whether a line ends at `offset`: `\n`, or a lone `\r` (old Mac line endings end comments
+        /// and strings, though lines are counted by `\n` as everywhere in swiftmod).
+        func endsLine(_ offset: Int) -> Bool {
+            bytes[offset] == 0x0A || (bytes[offset] == 0x0D && (offset + 1 == count || bytes[offset + 1] != 0x0A))
         }
         func isIdentifierByte(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
@@ -95,10 +109,26 @@ public enum ImportScanner {
             var at = from
             while at < count {
                 switch bytes[at] {
-                case 0x20, 0x09, 0x0D: at += 1
+                case 0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x00: at += 1
                 case 0x0A: newline(at: at); at += 1
+                case 0x2F where at + 1 < count && bytes[at + 1] == 0x2F:
+                    while at < count, !endsLine(at) { at += 1 }
+                case 0x2F where at + 1 < count && bytes[at + 1] == 0x2A:
+                    at = skipBlockComment(at)
                 default: return at
                 }
+            }
+            return at
+        }
+        /// Past a block comment starting at `from` (nested, as Swift's are).
+        func skipBlockComment(_ from: Int) -> Int {
+            var nesting = 1
+            var at = from + 2
+            while at < count, nesting > 0 {
+                if bytes[at] == 0x0A { newline(at: at) }
+                if bytes[at] == 0x2F, at + 1 < count, bytes[at + 1] == 0x2A { nesting += 1; at += 2; continue }
+                if bytes[at] == 0x2A, at + 1 < count, bytes[at + 1] == 0x2F { nesting -= 1; at += 2; continue }
+                at += 1
             }
             return at
         }
@@ -124,7 +154,12 @@ public enum ImportScanner {
         }
         /// Whether `"""` (multi) or `"` starts at `from`; returns where the string's body starts.
         func openString(_ from: Int, hashes: Int) -> Int {
+            // `"""` opens a multi-line string only when the line ends after it (`#"""#` is a
+            // one-line raw string holding `"`).
+            var after = from + 3
+            while after < count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
             let multiline = from + 2 < count && bytes[from + 1] == 0x22 && bytes[from + 2] == 0x22
+                && (after == count || bytes[after] == 0x0A || bytes[after] == 0x0D)
             stack.append(.string(hashes: hashes, multiline: multiline))
             return from + (multiline ? 3 : 1)
         }
@@ -133,10 +168,10 @@ public enum ImportScanner {
             let byte = bytes[index]
             if case let .string(hashCount, multiline)? = stack.last {
                 switch byte {
-                case 0x0A:
-                    newline(at: index)
+                case 0x0A, 0x0D:
+                    if byte == 0x0A { newline(at: index) }
                     // A single-line string does not go past its line (unterminated: back to code).
-                    if !multiline { stack.removeLast() }
+                    if !multiline, endsLine(index) { stack.removeLast() }
                     index += 1
                 case 0x5C: // backslash: an escape when followed by the string's hashes
                     let after = index + 1 + min(hashes(index + 1), hashCount)
@@ -170,7 +205,7 @@ public enum ImportScanner {
                 index += 1
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F: // line comment
                 var end = index
-                while end < count, bytes[end] != 0x0A { end += 1 }
+                while end < count, !endsLine(end) { end += 1 }
                 let text = bytes[index..<end]
                 if ByteSearch.contains(Array(text), marker) {
                     var trimmed = end
@@ -180,14 +215,7 @@ public enum ImportScanner {
                 }
                 index = end
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A: // block comment, nested
-                var nesting = 1
-                index += 2
-                while index < count, nesting > 0 {
-                    if bytes[index] == 0x0A { newline(at: index) }
-                    if bytes[index] == 0x2F, index + 1 < count, bytes[index + 1] == 0x2A { nesting += 1; index += 2; continue }
-                    if bytes[index] == 0x2A, index + 1 < count, bytes[index + 1] == 0x2F { nesting -= 1; index += 2; continue }
-                    index += 1
-                }
+                index = skipBlockComment(index)
             case 0x23: // `#`: a raw string, an extended regular expression, or a directive
                 let hashCount = hashes(index)
                 let after = index + hashCount

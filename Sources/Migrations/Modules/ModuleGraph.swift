@@ -63,11 +63,11 @@ public struct ModuleGraph: Sendable {
         }
     }
 
-    /// A dependency cycle, reported once, at the edge that closes it: `modules` runs from the
-    /// cycle's first module (by name) around to the module whose dependency closes it.
+    /// A dependency that lies on a dependency cycle, with the shortest cycle through it:
+    /// `modules` runs from the module that depends, along the dependency, back to itself.
     public struct Cycle: Encodable, Sendable, Equatable {
         public var modules: [String]
-        /// The closing edge: from the last module of `modules` back to the first.
+        /// The dependency: from the first module of `modules` to the second (its first place).
         public var closedBy: Dependency
     }
 
@@ -87,7 +87,7 @@ public struct ModuleGraph: Sendable {
         public var imports: [String]
         /// What its type forbids, at every place it is written, in file order.
         public var violations: [Violation]
-        /// The dependency cycles one of its dependencies closes.
+        /// Its dependencies that lie on a cycle, each with the shortest cycle through it.
         public var cycles: [Cycle] = []
     }
 
@@ -125,8 +125,7 @@ public struct ModuleGraph: Sendable {
         // nothing, and must be reported (the scanner leaves module rules' comments to us).
         let read = files.compactMap { path -> (path: String, relative: String, module: String?)? in
             guard let relative = RepositoryPath.relative(path, root: root) else { return nil }
-            let name = (relative as NSString).lastPathComponent
-            if name == "Package.swift" || name.hasPrefix("Package@swift") { return (path, relative, nil) }
+            if PackageManifest.isManifest(relative) { return (path, relative, nil) }
             let module = map.module(of: relative)
             return (path, relative, module == ModuleMap.noModule ? nil : module)
         }
@@ -196,9 +195,13 @@ public struct ModuleGraph: Sendable {
         return graph
     }
 
-    /// Finds the cycles among modules that depend on each other (strongly connected components of
-    /// more than one module): the shortest cycle through each dependency within a group, each
-    /// recorded once, on the module that closes it.
+    /// Finds the dependencies that lie on cycles: those within a group of modules that depend on
+    /// each other (a strongly connected component of more than one module), each with the
+    /// shortest cycle through it, recorded on the module that depends.
+    ///
+    /// Dependencies, not cycles, are what is locked down: removing a dependency can only take
+    /// dependencies off cycles, never put one on, so fixing never makes a finding; adding one
+    /// puts on cycles exactly the dependencies that are newly on one.
     mutating func findCycles() {
         let index = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1.name, $0) })
         let successors = modules.map { module in Array(Set(module.dependencies.compactMap { index[$0.module] })).sorted() }
@@ -236,34 +239,31 @@ public struct ModuleGraph: Sendable {
                 }
             }
         }
-        // Every dependency within a group lies on a cycle: the shortest one through it is
-        // reported, so a dependency that closes a new cycle in a known group is seen too. Each
-        // cycle once, starting at its first module by name and closed by the edge back to it.
-        var reported = Set<[Int]>()
+        var predecessors = [[Int]](repeating: [], count: modules.count)
+        for (node, list) in successors.enumerated() { for next in list { predecessors[next].append(node) } }
         for component in components {
             let members = Set(component)
-            for from in component.sorted() {
-                for to in successors[from] where members.contains(to) && to != from {
-                    // The shortest way back from `to` to `from`, breadth first.
-                    var cameFrom: [Int: Int] = [to: to]
-                    var queue = [to], head = 0
-                    while head < queue.count, cameFrom[from] == nil {
-                        let node = queue[head]; head += 1
-                        for next in successors[node] where members.contains(next) && cameFrom[next] == nil {
-                            cameFrom[next] = node
-                            queue.append(next)
-                        }
+            // One breadth-first search from each module `to` of the group gives the shortest way
+            // from it back to every module that depends on it: O(modules × dependencies) per group.
+            var cameFrom = [Int](repeating: -1, count: modules.count)
+            for to in component.sorted() {
+                for node in component { cameFrom[node] = -1 }
+                cameFrom[to] = to
+                var queue = [to], head = 0
+                while head < queue.count {
+                    let node = queue[head]; head += 1
+                    for next in successors[node] where members.contains(next) && cameFrom[next] < 0 {
+                        cameFrom[next] = node
+                        queue.append(next)
                     }
-                    guard cameFrom[from] != nil else { continue }
+                }
+                for from in predecessors[to] where members.contains(from) && from != to && cameFrom[from] >= 0 {
+                    guard let edge = modules[from].dependencies.first(where: { $0.module == modules[to].name }) else { continue }
+                    // from → to → … → from.
                     var back = [from]
-                    while back.last != to { back.append(cameFrom[back.last!]!) }
-                    // from → to → … → from, as a ring of modules.
-                    let ring = [from] + back.reversed().dropLast()
-                    let first = ring.indices.min { modules[ring[$0]].name < modules[ring[$1]].name }!
-                    let cycle = Array(ring[first...] + ring[..<first])
-                    guard reported.insert(cycle).inserted, let last = cycle.last,
-                          let edge = modules[last].dependencies.first(where: { $0.module == modules[cycle[0]].name }) else { continue }
-                    modules[last].cycles.append(Cycle(modules: (cycle + [cycle[0]]).map { modules[$0].name }, closedBy: edge))
+                    while back.last != to { back.append(cameFrom[back.last!]) }
+                    let ring = [from] + back.reversed()
+                    modules[from].cycles.append(Cycle(modules: ring.map { modules[$0].name }, closedBy: edge))
                 }
             }
         }

@@ -34,7 +34,8 @@ public struct ModuleMap: Sendable {
         public var line: Int
         public var start: ImportScanner.Columns
         public var end: ImportScanner.Columns
-        /// The element as written, blanks folded: `"FeedCore"`, `.target(name: "FeedCore")`.
+        /// The dependency as its simplest spelling writes it (`"FeedCore"`, for
+        /// `.target(name: "FeedCore")` too), so that respelling it changes nothing.
         public var text: String
     }
 
@@ -49,8 +50,11 @@ public struct ModuleMap: Sendable {
         var folders: [Folder] = []
         var dependencies: [String: [DependencySite]] = [:]
         let parser = Parser()
+        // What `exclude:` leaves out (test fixtures, vendored code) declares no module.
+        let excluded = { (relative: String) in configuration?.exclude.contains { $0.matches(relative) } == true }
         for manifest in FileWalker().entries(under: root, named: { $0 == "Package.swift" }) {
             let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
+            if excluded(relative) { continue }
             let packageFolder = (relative as NSString).deletingLastPathComponent
             guard let source = try? SourceText(contentsOfFile: manifest) else { continue }
             for target in PackageManifest.targets(in: parser.parse(source)) {
@@ -62,12 +66,15 @@ public struct ModuleMap: Sendable {
                 dependencies[target.name, default: []] += target.dependencies.map { dependency in
                     DependencySite(name: dependency.name, file: relative, line: dependency.start.line,
                                    start: ImportScanner.Columns(dependency.start, in: source),
-                                   end: ImportScanner.Columns(dependency.end, in: source), text: dependency.text)
+                                   end: ImportScanner.Columns(dependency.end, in: source),
+                                   // Named as written most simply: `.target(name: "X")` and `"X"` are one dependency.
+                                   text: "\"\(dependency.name)\"")
                 }
             }
         }
         for project in FileWalker().entries(under: root, named: { $0.hasSuffix(".xcodeproj") }, folders: true) {
             let relative = RepositoryPath.relative(project, root: root) ?? project
+            if excluded(relative) || excluded(relative + "/project.pbxproj") { continue }
             let name = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             folders.append(Folder(path: (relative as NSString).deletingLastPathComponent, name: name, source: relative))
         }
@@ -90,12 +97,19 @@ import CodemodKit
 
 /// Reads the targets of a `Package.swift` from its syntax tree (it is never run).
 enum PackageManifest {
+    /// Whether a (repo-relative) path is a package manifest: `Package.swift` or a version-specific
+    /// `Package@swift-5.9.swift` (only `Package.swift` is read for targets).
+    static func isManifest(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
+    }
+
     struct Target {
         var name: String
         var path: String?
         var defaultFolder: String
         /// The target's dependencies (targets, products, by-name), each where it is written.
-        var dependencies: [(name: String, start: SourceLocation, end: SourceLocation, text: String)] = []
+        var dependencies: [(name: String, start: SourceLocation, end: SourceLocation)] = []
     }
 
     static let kinds: [String: String] = [
@@ -129,16 +143,19 @@ enum PackageManifest {
                node.namedChildren.contains(where: { $0.kind == "type_annotation" && $0.text.contains("Dependency") }) { return false }
             guard node.kind == "call_expression",
                   let callee = node.namedChildren.first, callee.kind == "prefix_expression" || callee.kind == "navigation_expression",
-                  let kind = kinds[callee.text.trimmingCharacters(in: CharacterSet(charactersIn: "."))] else { return true }
+                  // `.target(…)`, or spelled out: `Target.target(…)`, `PackageDescription.Target.target(…)`.
+                  let kind = kinds[String(callee.text.split(separator: ".").last ?? "")],
+                  callee.kind == "prefix_expression" || callee.text.hasSuffix("Target.\(callee.text.split(separator: ".").last ?? "")")
+            else { return true }
             var name: String?
             var path: String?
-            var dependencies: [(name: String, start: SourceLocation, end: SourceLocation, text: String)] = []
+            var dependencies: [(name: String, start: SourceLocation, end: SourceLocation)] = []
             for argument in node.descendants where argument.kind == "value_argument" && argument.parent?.parent?.parent == node {
                 let label = argument.child(field: "name")?.text
                 guard let value = argument.child(field: "value") else { continue }
                 if label == "dependencies", value.kind == "array_literal" {
                     dependencies = value.namedChildren.compactMap { element in
-                        dependency(element).map { ($0, element.start, element.end, Scope.folded(element.text)) }
+                        dependency(element).map { ($0, element.start, element.end) }
                     }
                     continue
                 }

@@ -21,31 +21,57 @@ public struct ModuleRules: Sendable {
     public private(set) var findingsByFile: [String: [Finding]] = [:]
     /// How many findings allow comments allowed, by file.
     public private(set) var allowedByFile: [String: Int] = [:]
+    /// What in the configuration matches nothing in this repository (a type no module has, a
+    /// `may-not-depend-on` naming neither a type nor a module): most likely a typo.
+    public private(set) var warnings: [String] = []
 
     /// Reads the module graph of the repository (`files`: every file the configuration covers,
     /// absolute) and checks the module rules among `migrations` (others are ignored).
     public init(configuration: Configuration, migrations: [Migration], files: [String], jobs: Int? = nil) {
         self.migrations = migrations.filter(\.isModuleRule)
         map = ModuleMap.discover(root: configuration.root, configuration: configuration)
-        graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files, jobs: jobs)
+        // Manifests are read for their allow comments even when `include:` leaves them out.
+        let listed = Set(files)
+        let manifests = Set(map.folders.map(\.source).filter { PackageManifest.isManifest($0) })
+            .map { (configuration.root as NSString).appendingPathComponent($0) }.filter { !listed.contains($0) }.sorted()
+        graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files + manifests, jobs: jobs)
+        let names = Set(graph.modules.map(\.name))
+        let types = Set(configuration.moduleTypes.map(\.name))
+        for type in configuration.moduleTypes {
+            if !graph.modules.contains(where: { $0.type == type.name }) {
+                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) matches no module: its rule checks nothing")
+            }
+            for name in type.mayNotDependOn where !types.contains(name) && !names.contains(name) {
+                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) may not depend on '\(name)', which is neither a module type nor a module")
+            }
+        }
         var all: [Finding] = []
         for module in graph.modules {
             if let type = module.type, let rule = self.migrations.first(where: { $0.settings.rule == .moduleType(type) }) {
                 // One finding per place: an import that breaks both of its type's rules is one use.
-                let sites = Dictionary(grouping: module.violations) { "\($0.file)\u{0}\($0.line)\u{0}\($0.dependency.start.byte)" }
-                for violations in sites.values {
+                var sites: [String: [ModuleGraph.Violation]] = [:]
+                var order: [String] = []
+                for violation in module.violations {
+                    let key = "\(violation.file)\u{0}\(violation.line)\u{0}\(violation.dependency.start.byte)"
+                    if sites[key] == nil { order.append(key) }
+                    sites[key, default: []].append(violation)
+                }
+                for key in order {
+                    let violations = sites[key]!
                     all.append(Self.finding(rule, at: violations[0].dependency, module: module.name,
                                             detail: violations.map(\.message).joined(separator: "; ")))
                 }
             }
             if let rule = self.migrations.first(where: { $0.settings.rule == .cycles }) {
                 for cycle in module.cycles {
-                    // Named by the whole cycle: another cycle closed by the same edge is another finding.
-                    let path = cycle.modules.joined(separator: " → ")
-                    all.append(Self.finding(rule, at: cycle.closedBy, module: module.name, detail: "dependency cycle \(path)", text: path))
+                    // Named by the dependency (one module on another), wherever it is written first.
+                    let edge = "\(cycle.modules[0]) → \(cycle.modules[1])"
+                    all.append(Self.finding(rule, at: cycle.closedBy, module: module.name,
+                                            detail: "\(edge) is on the dependency cycle \(cycle.modules.joined(separator: " → "))", text: edge))
                 }
             }
         }
+        all.sort { ($0.file, $0.line, $0.column, $0.migration, $0.text) < ($1.file, $1.line, $1.column, $1.migration, $1.text) }
         let byFile = Dictionary(grouping: all, by: \.file)
         for file in Set(byFile.keys).union(graph.allowComments.keys) {
             let (kept, allowed, problems) = applyAllowComments(to: byFile[file] ?? [], comments: graph.allowComments[file] ?? [], file: file)
@@ -55,33 +81,39 @@ public struct ModuleRules: Sendable {
         }
     }
 
-    /// The findings in some files (repo-relative), in file order, and how many were allowed inline.
-    public func results(in files: [String]) -> (findings: [Finding], allowed: Int) {
+    /// The migrations whose findings are one of a kind in the repository (a dependency on a
+    /// cycle is found once, wherever it is first written): a baseline entry of one matches it in
+    /// any file (`Comparison`'s `repositoryWide`).
+    public var repositoryWideIDs: Set<String> { Set(migrations.filter { $0.settings.rule == .cycles }.map(\.id)) }
+
+    /// The findings in some files (repo-relative; nil: every file), in file order, and how many
+    /// were allowed inline.
+    /// - Parameter repositoryWide: also the repository-wide migrations' uses in other files
+    ///   (for a partial `check`, which compares them with all their entries).
+    public func results(in files: [String]? = nil, repositoryWide: Bool = false) -> (findings: [Finding], allowed: Int) {
         var findings: [Finding] = []
         var allowed = 0
-        for file in Set(files).sorted() {
-            findings += findingsByFile[file] ?? []
-            allowed += allowedByFile[file] ?? 0
+        let chosen = Set(files ?? Array(findingsByFile.keys) + Array(allowedByFile.keys))
+        let wide = repositoryWide ? repositoryWideIDs : []
+        for file in Set(findingsByFile.keys).union(allowedByFile.keys).sorted() {
+            if chosen.contains(file) {
+                findings += findingsByFile[file] ?? []
+                allowed += allowedByFile[file] ?? 0
+            } else if !wide.isEmpty {
+                findings += (findingsByFile[file] ?? []).filter { $0.kind == .use && wide.contains($0.migration) }
+            }
         }
         return (findings, allowed)
     }
 
-    /// The files (repo-relative) where cycles through the modules of `files` are reported: a
-    /// partial check (`--changed-since`, some paths) must look at them too, since a change in one
-    /// module can close a cycle reported at another module's edge. A manifest stands for the
-    /// targets it declares (a dependency added there is an edge of theirs).
-    public func cycleFiles(touching files: [String]) -> [String] {
-        let modules = Set(files.flatMap { file -> [String] in
-            let declared = map.folders.filter { $0.source == file }.map(\.name)
-            return declared.isEmpty ? [map.module(of: file)] : declared
-        })
-        var result = Set<String>()
-        for module in graph.modules {
-            for cycle in module.cycles where cycle.modules.contains(where: modules.contains) {
-                result.insert(cycle.closedBy.file)
-            }
-        }
-        return result.sorted()
+    /// The files (repo-relative) with findings of the modules a changed manifest declares: a
+    /// partial check (`--changed-since`, some paths) must look at them too, since a manifest can
+    /// change a module's name, folder or type without touching its files.
+    public func filesAffected(byChanges files: [String]) -> [String] {
+        let manifests = Set(files.filter { PackageManifest.isManifest($0) })
+        guard !manifests.isEmpty else { return [] }
+        let declared = Set(map.folders.filter { manifests.contains($0.source) }.map(\.name))
+        return findingsByFile.filter { _, findings in findings.contains { $0.module.map(declared.contains) == true } }.keys.sorted()
     }
 
     static func finding(_ rule: Migration, at edge: ModuleGraph.Dependency, module: String, detail: String, text: String? = nil) -> Finding {
@@ -111,7 +143,9 @@ public struct ModuleRules: Sendable {
                 finding.setColumns(start: comment.start, end: comment.end)
                 return finding
             }
-            if let index = remaining.firstIndex(where: { $0.migration == id && ($0.line == comment.line || $0.line == comment.line + 1) }) {
+            // A comment after code allows what is on its own line first, else the line after it.
+            if let index = remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line })
+                ?? remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line + 1 }) {
                 remaining.remove(at: index)
                 allowed += 1
                 if reason == nil {
