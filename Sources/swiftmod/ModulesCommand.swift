@@ -31,7 +31,11 @@ struct ModulesCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, _, files, _) = try options.load()
-        let graph = ModuleGraph.discover(root: configuration.root, configuration: configuration, files: files, jobs: options.jobs)
+        let map = ModuleMap.discover(root: configuration.root, configuration: configuration)
+        for failure in map.unreadableManifests {
+            printError("warning: \(SafeText.oneLine(failure.file)): \(SafeText.oneLine(failure.reason)); its targets are not known as modules")
+        }
+        let graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files, jobs: options.jobs)
         switch format {
         case .json:
             print(try JSONText.pretty(graph.modules))

@@ -83,7 +83,8 @@ struct ReportCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: "\(output): cannot write the report: \(error.localizedDescription)", exitCode: ExitStatus.failure)
             }
-            printError("swiftmod report: wrote \(output) (\(report.migrations.reduce(0) { $0 + $1.total }) uses left in \(report.migrations.count) migrations)")
+            let left = report.migrations.reduce(0) { $0 + $1.total }, count = report.migrations.count
+            printError("swiftmod report: wrote \(output) (\(left) use\(left == 1 ? "" : "s") left in \(count) migration\(count == 1 ? "" : "s"))")
         } else {
             print(text, terminator: "")
         }

@@ -24,6 +24,8 @@ public struct ModuleMap: Sendable {
     /// The SwiftPM target dependencies of each module, each where it is written (the manifest,
     /// repo-relative).
     public var packageDependencies: [String: [DependencySite]] = [:]
+    /// Manifests that could not be read (not UTF-8, say): their targets are unknown.
+    public var unreadableManifests: [FileFailure] = []
 
     /// A module named where a dependency is declared: an element of a target's `dependencies:`.
     public struct DependencySite: Sendable, Equatable {
@@ -49,6 +51,7 @@ public struct ModuleMap: Sendable {
     public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
         var folders: [Folder] = []
         var dependencies: [String: [DependencySite]] = [:]
+        var unreadable: [FileFailure] = []
         let parser = Parser()
         // What `exclude:` leaves out (test fixtures, vendored code) declares no module.
         let excluded = { (relative: String) in configuration?.exclude.contains { $0.matches(relative) } == true }
@@ -56,7 +59,13 @@ public struct ModuleMap: Sendable {
             let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
             if excluded(relative) { continue }
             let packageFolder = (relative as NSString).deletingLastPathComponent
-            guard let source = try? SourceText(contentsOfFile: manifest) else { continue }
+            let source: SourceText
+            do {
+                source = try SourceText(contentsOfFile: manifest)
+            } catch {
+                unreadable.append(FileFailure(file: relative, reason: "\(error)"))
+                continue
+            }
             for target in PackageManifest.targets(in: parser.parse(source)) {
                 let path = target.path ?? "\(target.defaultFolder)/\(target.name)"
                 let full = packageFolder.isEmpty ? path : "\(packageFolder)/\(path)"
@@ -80,6 +89,7 @@ public struct ModuleMap: Sendable {
         }
         var map = ModuleMap(explicit: configuration?.modules ?? [], folders: folders)
         map.packageDependencies = dependencies
+        map.unreadableManifests = unreadable
         return map
     }
 

@@ -35,6 +35,9 @@ public struct ModuleRules: Sendable {
         let manifests = Set(map.folders.map(\.source).filter { PackageManifest.isManifest($0) })
             .map { (configuration.root as NSString).appendingPathComponent($0) }.filter { !listed.contains($0) }.sorted()
         graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files + manifests, jobs: jobs)
+        for failure in map.unreadableManifests {
+            warnings.append("\(failure.file): \(failure.reason); its targets are not known as modules")
+        }
         let names = Set(graph.modules.map(\.name))
         let types = Set(configuration.moduleTypes.map(\.name))
         for type in configuration.moduleTypes {

@@ -109,7 +109,7 @@ enum ProgressText {
             }
         }
         if let modules = report.modules {
-            output += "\nModules: \(modules.modules.count), \(modules.edges.count) dependencies (`swiftmod modules` lists them)\n"
+            output += "\nModules: \(modules.modules.filter { !$0.external }.count), \(modules.edges.count) dependencies (`swiftmod modules` lists them)\n"
             for row in modules.types {
                 output += "  \(t(row.type)): \(row.modules) module\(row.modules == 1 ? "" : "s")"
                 output += row.rule == nil ? ", no rule\n" : ", \(row.violations) violation\(row.violations == 1 ? "" : "s") left in \(row.violatingModules) of them (\(t(row.forbids)))\n"
