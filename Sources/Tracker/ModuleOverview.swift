@@ -40,7 +40,8 @@ public struct ModuleOverview: Codable, Sendable, Equatable {
     public var modules: [Module]
     public var edges: [Edge]
     public var types: [TypeRow]
-    /// Each reported cycle, first module repeated at the end.
+    /// Each cycle found (the shortest through a dependency), from its first module by name, which
+    /// is repeated at the end.
     public var cycles: [[String]]
 
     /// The overview of a module graph, with the violations left (findings of module rules).
@@ -54,7 +55,16 @@ public struct ModuleOverview: Codable, Sendable, Equatable {
         }
         modules = graph.modules.map { Module(name: $0.name, type: $0.type, owners: $0.owners, violations: left[$0.name] ?? 0) }
         var cycleEdges = Set<String>()
-        cycles = graph.modules.flatMap { $0.cycles.map(\.modules) }.sorted { $0.lexicographicallyPrecedes($1) }
+        // Each cycle once (a cycle of n modules is found through each of its n dependencies),
+        // starting at its first module by name.
+        var distinct = Set<[String]>()
+        for cycle in graph.modules.flatMap({ $0.cycles.map(\.modules) }) {
+            let ring = Array(cycle.dropLast())
+            guard let first = ring.indices.min(by: { ring[$0] < ring[$1] }) else { continue }
+            let turned = Array(ring[first...] + ring[..<first])
+            distinct.insert(turned + [turned[0]])
+        }
+        cycles = distinct.sorted { $0.lexicographicallyPrecedes($1) }
         for cycle in cycles { for (from, to) in zip(cycle, cycle.dropFirst()) { cycleEdges.insert("\(from)\u{0}\(to)") } }
         edges = graph.modules.flatMap { module -> [Edge] in
             let forbidden = Set(module.violations.map(\.target))
