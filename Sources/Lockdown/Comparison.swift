@@ -98,8 +98,17 @@ public struct Comparison {
             leftover += match.unmatchedUses
             remaining += match.unmatchedEntries
         }
-        for (file, fileEntries) in entriesByFile where usesByFile[file] == nil && successors[file] == nil {
-            remaining += fileEntries
+        // Entries of a file with no uses, and of a gone file whose successor has none (matched
+        // nowhere above: a repository-wide use may be in another file now; if not, they are
+        // fixed). A successor a partial scan did not look at may have uses: only repository-wide
+        // entries, whose uses are all known, are left over from it.
+        for (file, fileEntries) in entriesByFile where usesByFile[file] == nil {
+            guard let successor = successors[file] else {
+                remaining += fileEntries
+                continue
+            }
+            guard usesByFile[successor] == nil else { continue }
+            remaining += fileEntries.filter { scannedFiles?.contains(successor) ?? true || repositoryWide.contains($0.migration) }
         }
         // Code moved to another file with its declarations unchanged: from a file that is gone
         // and went nowhere known (a file split up), or, for a member of a type, to a file of the

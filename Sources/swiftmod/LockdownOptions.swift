@@ -89,8 +89,11 @@ struct LockdownOptions: ParsableArguments {
     ///   - withAffectedFiles: for a partial `check`: also scan the files with module-rule findings
     ///     of the modules a changed manifest declares, and keep every dependency on a cycle (they
     ///     are compared with all their entries: `ModuleRules.repositoryWideIDs`).
+    ///   - withRepositoryWideUses: keep every dependency on a cycle in a partial scan (for
+    ///     `baseline --prune PATH`, which compares them with all their entries too, and must not
+    ///     call an entry of another file fixed).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              wholeRepository: Bool? = nil, withAffectedFiles: Bool = false) throws -> ScanResult {
+              wholeRepository: Bool? = nil, withAffectedFiles: Bool = false, withRepositoryWideUses: Bool = false) throws -> ScanResult {
         var files = files
         var rules: ModuleRules?
         let whole = wholeRepository ?? paths.isEmpty
@@ -118,7 +121,7 @@ struct LockdownOptions: ParsableArguments {
         result.failures = unreadable + result.failures
         if let rules {
             // The whole repository's, manifests too when `include:` leaves them out.
-            let (findings, allowed) = whole ? rules.results() : rules.results(in: result.files, repositoryWide: withAffectedFiles)
+            let (findings, allowed) = whole ? rules.results() : rules.results(in: result.files, repositoryWide: withAffectedFiles || withRepositoryWideUses)
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.moduleGraph = rules.graph

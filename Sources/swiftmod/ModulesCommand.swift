@@ -65,8 +65,9 @@ struct ModulesCommand: ParsableCommand {
                 }
             }
             let violations = graph.modules.reduce(0) { $0 + $1.violations.count }
+            // One per dependency on a cycle (a two-module cycle has two), not per cycle.
             let cycles = graph.modules.reduce(0) { $0 + $1.cycles.count }
-            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s") of module types, \(cycles) cycle\(cycles == 1 ? "" : "s")")
+            printError("swiftmod modules: \(graph.modules.count) module\(graph.modules.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s") of module types, \(cycles) dependenc\(cycles == 1 ? "y" : "ies") on cycles")
         }
     }
 

@@ -116,6 +116,39 @@ import TestSupport
 
     func alike(_ value: Double) -> Alike { Alike(value: value) }
 
+    /// A history that knows renames.
+    struct Renames: FileHistory {
+        var renamed: [String: String]
+        func fates(of gone: [String]) -> [String: FileFate] { renamed.filter { gone.contains($0.key) }.mapValues { .renamed($0) } }
+        func similarities(of pairs: [FilePair]) -> [FilePair: Double] { [:] }
+        func newLines(in files: [String: [String]]) -> [String: Set<Int>] { [:] }
+    }
+
+    /// A renamed file whose successor holds none of its uses: its entries were once matched
+    /// nowhere, neither allowing a repository-wide use that is now in another file nor fixed.
+    @Test func theEntriesOfARenamedFileWithoutUsesAreLeftOver() {
+        let cycle = use("P/Alpha.swift", 2, scope: "", text: "Payments → Coupons", migration: "no-cycles")
+        let baseline = Baseline(findings: [cycle, use("P/Alpha.swift", 9)])
+        let exists = { (file: String) in file != "P/Alpha.swift" }
+        let history = Renames(renamed: ["P/Alpha.swift": "P/Zeta.swift"])
+        // The dependency is now first written in Beta.swift; Zeta.swift's UIWebView is fixed.
+        let moved = use("P/Beta.swift", 1, scope: "", text: "Payments → Coupons", migration: "no-cycles")
+        let comparison = Comparison(uses: [moved], baseline: baseline, fileExists: exists, history: history, repositoryWide: ["no-cycles"])
+        #expect(comparison.newUses.isEmpty)
+        #expect(comparison.moved.map(\.use.file) == ["P/Beta.swift"])
+        #expect(comparison.fixed == [Baseline.Entry(use("P/Alpha.swift", 9))])
+        // Not repository-wide: the use in another file is new.
+        let plain = Comparison(uses: [moved], baseline: baseline, fileExists: exists, history: history)
+        #expect(plain.newUses.map(\.file) == ["P/Beta.swift"])
+        #expect(plain.fixed.count == 2)
+        // A partial scan that did not look at the successor knows nothing of its uses: only the
+        // repository-wide entry is compared, and nothing is called fixed (its file is gone).
+        let partial = Comparison(uses: [moved], baseline: baseline, scannedFiles: ["P/Beta.swift"], fileExists: exists, history: history,
+                                 repositoryWide: ["no-cycles"])
+        #expect(partial.newUses.isEmpty)
+        #expect(partial.fixed.isEmpty)
+    }
+
     @Test func aRenamedMethodIsNotNew() {
         let baseline = Baseline(findings: [use("A.swift", 10, scope: "A.showOnboarding()")])
         let comparison = Comparison(uses: [use("A.swift", 10, scope: "A.startOnboarding()")], baseline: baseline, fileExists: { _ in true })

@@ -3,8 +3,8 @@ import Testing
 
 /// Module rules as migrations, end to end through the built binary, on a generated repository:
 /// 30 SwiftPM packages of 1–3 targets (`*Core`, `*Service`, `*UI`), a legacy package, two feature
-/// packages (`Features/*`) and an Xcode project folder, in git. Each rule kind is found once at
-/// its place; the lock-down (`baseline`, `check`, `--changed-since`), allow comments, every output
+/// packages (`Features/*`) and an Xcode project folder, in git. Each rule kind is found at its
+/// place (a cycle: every dependency on it); the lock-down (`baseline`, `check`, `--changed-since`), allow comments, every output
 /// format, `report` and configuration errors are checked against exact expectations.
 @Suite struct ModuleRulesCLITests {
     static let config = """
@@ -145,7 +145,8 @@ import Testing
         """
     }
 
-    /// The repository (not yet committed) with its seven findings: one per rule kind, and two cycles.
+    /// The repository (not yet committed) with its ten findings: five violations of module types
+    /// and the five dependencies of its two cycles (2 + 3).
     func repository() throws -> Scratch {
         let repo = try Scratch()
         try repo.git(["init", "-q"])
@@ -288,7 +289,8 @@ import Testing
         let repo = try repository()
         let recorded = try CLI.swiftmod(["baseline"], in: repo.path)
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(recorded.stdout.contains("Recorded 7 uses"), "\(recorded.stdout)")
+        #expect(recorded.stdout.contains("Recorded 10 uses in .swiftmod-baseline.jsonl (module-type.Feature: 1, module-type.Logic: 3, module-type.Service: 1, no-cycles: 5)."),
+                "\(recorded.stdout)")
         try repo.git(["add", "-A"])
         try repo.git(["commit", "-qm", "baseline"])
         return repo
@@ -342,18 +344,25 @@ import Testing
         text.components(separatedBy: "\n").filter { $0.contains(": error: ") }
     }
 
-    /// The seven findings of `repository()`.
+    /// The ten findings of `repository()`: every dependency on a cycle is one, at the first place
+    /// it is written (an import, or the manifest's dependency), named `A → B`.
     func expectedFindings(_ repo: Scratch) throws -> [String] {
         let wallet = "Packages/Wallet/Package.swift"
         let walletLine = try line(repo, wallet, "\"OrdersUI\"")
+        let coupons = "Packages/Coupons/Package.swift"
+        let couponsLine = try line(repo, coupons, "\"PaymentsCore\"")
         return [
             "module-type.Feature Features/Checkout/Sources/CheckoutFeature/CheckoutFlow.swift:3:8 import DiscoverFeature | CheckoutFeature | CheckoutFeature (Feature) may not depend on DiscoverFeature (Feature)",
             "module-type.Logic Packages/Cart/Sources/CartCore/CartPreview.swift:2:18 import SearchUI | CartCore | CartCore (Logic) may not depend on SearchUI (UI)",
-            "no-cycles Packages/Payments/Sources/PaymentsCore/Refunds.swift:2:8 CouponsCore → PaymentsCore → CouponsCore | PaymentsCore | dependency cycle CouponsCore → PaymentsCore → CouponsCore",
+            "no-cycles \(coupons):\(couponsLine):17 CouponsCore → PaymentsCore | CouponsCore | CouponsCore → PaymentsCore is on the dependency cycle CouponsCore → PaymentsCore → CouponsCore",
+            "no-cycles Packages/Orders/Sources/OrdersCore/OrderRouting.swift:2:8 OrdersCore → ShippingCore | OrdersCore | OrdersCore → ShippingCore is on the dependency cycle OrdersCore → ShippingCore → TrackingCore → OrdersCore",
+            "no-cycles Packages/Payments/Sources/PaymentsCore/Refunds.swift:2:8 PaymentsCore → CouponsCore | PaymentsCore | PaymentsCore → CouponsCore is on the dependency cycle PaymentsCore → CouponsCore → PaymentsCore",
             "module-type.Service Packages/Profile/Sources/ProfileService/ProfileImages.swift:4:8 import UIKit | ProfileService | ProfileService (Service) may not import UIKit",
             "module-type.Logic Packages/Shipping/Sources/ShippingCore/LegacyLabels.swift:3:15 import struct LegacyKit.LegacyToken | ShippingCore | ShippingCore (Logic) may not depend on LegacyKit",
-            "no-cycles Packages/Tracking/Sources/TrackingCore/TrackingEvents.swift:2:8 OrdersCore → ShippingCore → TrackingCore → OrdersCore | TrackingCore | dependency cycle OrdersCore → ShippingCore → TrackingCore → OrdersCore",
-            "module-type.Logic \(wallet):\(walletLine):17 .product(name: \"OrdersUI\", package: \"Orders\") | WalletCore | WalletCore (Logic) may not depend on OrdersUI (UI)",
+            "no-cycles Packages/Shipping/Sources/ShippingCore/ShipmentStatus.swift:1:8 ShippingCore → TrackingCore | ShippingCore | ShippingCore → TrackingCore is on the dependency cycle ShippingCore → TrackingCore → OrdersCore → ShippingCore",
+            "no-cycles Packages/Tracking/Sources/TrackingCore/TrackingEvents.swift:2:8 TrackingCore → OrdersCore | TrackingCore | TrackingCore → OrdersCore is on the dependency cycle TrackingCore → OrdersCore → ShippingCore → TrackingCore",
+            // A manifest's dependency is named by its simplest spelling.
+            "module-type.Logic \(wallet):\(walletLine):17 \"OrdersUI\" | WalletCore | WalletCore (Logic) may not depend on OrdersUI (UI)",
         ]
     }
 
@@ -367,8 +376,8 @@ import Testing
         #expect(output.findings.map(describe) == (try expectedFindings(repo)))
         #expect(output.findings.allSatisfy { $0.codemod == "module-rules" })
         // A manifest's dependency is told apart by its target; an import needs no scope.
-        #expect(output.findings.map(\.scope) == ["", "", "", "", "", "", "WalletCore"])
-        #expect(output.summary.text == "7 uses of 4 migrations", "\(output.summary.text)")
+        #expect(output.findings.map(\.scope) == ["", "", "CouponsCore", "", "", "", "", "", "", "WalletCore"])
+        #expect(output.summary.text == "10 uses of 4 migrations", "\(output.summary.text)")
 
         // The text report says which rule and what is wrong, and how to fix it.
         let text = try CLI.swiftmod(["scan"], in: repo.path)
@@ -379,10 +388,13 @@ import Testing
             fix: remove the import, or move the code that needs it to a module allowed to depend on it
 
         """), "\(text.stdout)")
-        #expect(text.stdout.contains("Packages/Tracking/Sources/TrackingCore/TrackingEvents.swift:2:8: warning: violation of module rule 'no-cycles' (P1): dependency cycle OrdersCore → ShippingCore → TrackingCore → OrdersCore\n"),
+        #expect(text.stdout.contains("Packages/Tracking/Sources/TrackingCore/TrackingEvents.swift:2:8: warning: violation of module rule 'no-cycles' (P1): TrackingCore → OrdersCore is on the dependency cycle TrackingCore → OrdersCore → ShippingCore → TrackingCore\n"),
                 "\(text.stdout)")
+        #expect(text.stdout.contains("Packages/Coupons/Package.swift:21:17: warning: violation of module rule 'no-cycles' (P1): CouponsCore → PaymentsCore is on the dependency cycle CouponsCore → PaymentsCore → CouponsCore\n"),
+                "\(text.stdout)")
+        #expect(text.stdout.contains("fix: remove the dependency from target CouponsCore, or move the code that needs it\n"), "\(text.stdout)")
         #expect(text.stdout.contains("fix: remove the dependency from target WalletCore, or move the code that needs it\n"), "\(text.stdout)")
-        #expect(text.stdout.components(separatedBy: ": warning: ").count - 1 == 7)
+        #expect(text.stdout.components(separatedBy: ": warning: ").count - 1 == 10)
 
         // The Xcode project folder is a module (of no type: it may depend on anything).
         let modules = try CLI.swiftmod(["modules", "--format", "json"], in: repo.path)
@@ -407,10 +419,10 @@ import Testing
         let repo = try baselinedRepository()
         let clean = try CLI.swiftmod(["check"], in: repo.path)
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
-        #expect(clean.stderr.contains("no new uses (7 allowed by the baseline)"), "\(clean.stderr)")
+        #expect(clean.stderr.contains("no new uses (10 allowed by the baseline)"), "\(clean.stderr)")
 
         // A commit that only moves imports within their files: a header comment above them, the
-        // lines reordered (the cycle's closing import and the manifest's dependency too).
+        // lines reordered (an import on a cycle and the manifest's dependency too).
         try repo.write("Packages/Profile/Sources/ProfileService/ProfileImages.swift",
                        "// Copyright © 2026 Acme.\n// Profile images.\n\n"
                        + (try repo.text("Packages/Profile/Sources/ProfileService/ProfileImages.swift"))
@@ -428,7 +440,7 @@ import Testing
         try repo.git(["add", "-A"])
         try repo.git(["commit", "-qm", "tidy imports"])
         let scan = try decode(try CLI.swiftmod(["scan", "--format", "json"], in: repo.path))
-        #expect(scan.findings.count == 7)
+        #expect(scan.findings.count == 10)
         #expect(scan.findings.contains { $0.file == "Packages/Payments/Sources/PaymentsCore/Refunds.swift" && $0.line == 3 && $0.migration == "no-cycles" })
         for arguments in [["check"], ["check", "--changed-since", "HEAD~1"]] {
             let check = try CLI.swiftmod(arguments, in: repo.path)
@@ -436,7 +448,7 @@ import Testing
             #expect(errors(check.stdout).isEmpty, "\(arguments): \(check.stdout)")
             #expect(check.stderr.contains("swiftmod check: no new uses"), "\(arguments): \(check.stderr)")
         }
-        #expect(try CLI.swiftmod(["check"], in: repo.path).stderr.contains("no new uses (7 allowed by the baseline)"))
+        #expect(try CLI.swiftmod(["check"], in: repo.path).stderr.contains("no new uses (10 allowed by the baseline)"))
 
         // A commit that adds an unrelated file (allowed imports only) and a README.
         try repo.write("Packages/Notes/Sources/NotesCore/Note+Formatting.swift", "import Foundation\nimport BaseCore\n\nextension NotesItem {}\n")
@@ -462,28 +474,33 @@ import Testing
             #expect(check.stdout.contains("    exception: add `// swiftmod:allow module-type.Service -- reason` on the line before\n"))
             #expect(check.stderr.contains("swiftmod check: 1 new use the baseline does not allow"), "\(arguments): \(check.stderr)")
         }
-        #expect(try CLI.swiftmod(["check"], in: repo.path).stderr.contains("1 new use the baseline does not allow (7 allowed by the baseline)"))
+        #expect(try CLI.swiftmod(["check"], in: repo.path).stderr.contains("1 new use the baseline does not allow (10 allowed by the baseline)"))
         // Only the module rule that is broken: the others pass.
         let others = try CLI.swiftmod(["check", "--migration", "module-type.Logic", "--migration", "no-cycles"], in: repo.path)
         #expect(others.status == 0, "\(others.stdout)")
     }
 
-    // MARK: - 3. A cycle closed by a change elsewhere
+    // MARK: - 3. A cycle closed by a change in another module
 
-    @Test func aNewCycleReportedAtAnUnchangedModuleIsCaughtByChangedSince() throws {
+    @Test func aNewCycleThroughAnUnchangedFileIsCaughtByChangedSince() throws {
         let repo = try baselinedRepository()
-        // AccountCore now imports InboxCore, which imported AccountCore already: the cycle is
-        // reported at InboxCore's import (the edge back to the first module by name), a file the
-        // commit does not touch.
+        // AccountCore now imports InboxCore, which imported AccountCore already: both dependencies
+        // are now on a cycle, one of them in a file the commit does not touch. A partial check
+        // compares every dependency on a cycle in the repository with the baseline, so it sees both.
         let account = "Packages/Account/Sources/AccountCore/AccountCore.swift"
         try repo.write(account, (try repo.text(account)).replacingOccurrences(of: "import BaseCore\n", with: "import BaseCore\nimport InboxCore\n"))
         try repo.git(["add", "-A"])
         try repo.git(["commit", "-qm", "account reads the inbox"])
-        let inboxCycle = "Packages/Inbox/Sources/InboxCore/InboxAccount.swift:1:8: error: new violation of module rule 'no-cycles' (P1): dependency cycle AccountCore → InboxCore → AccountCore"
-        for arguments in [["check"], ["check", "--changed-since", "HEAD~1"]] {
+        let accountCycle = "Packages/Account/Sources/AccountCore/AccountCore.swift:7:8: error: new violation of module rule 'no-cycles' (P1): AccountCore → InboxCore is on the dependency cycle AccountCore → InboxCore → AccountCore"
+        let inboxCycle = "Packages/Inbox/Sources/InboxCore/InboxAccount.swift:1:8: error: new violation of module rule 'no-cycles' (P1): InboxCore → AccountCore is on the dependency cycle InboxCore → AccountCore → InboxCore"
+        // The partial check allows the five baselined dependencies on cycles (all compared with the
+        // repository's), having scanned the one changed file.
+        for (arguments, allowed) in [(["check"], "(10 allowed by the baseline) in 114 files"),
+                                     (["check", "--changed-since", "HEAD~1"], "(5 allowed by the baseline) in 1 file")] {
             let check = try CLI.swiftmod(arguments, in: repo.path)
             #expect(check.status == 1, "\(arguments): \(check.stdout)\(check.stderr)")
-            #expect(errors(check.stdout) == [inboxCycle], "\(arguments): \(check.stdout)")
+            #expect(errors(check.stdout) == [accountCycle, inboxCycle], "\(arguments): \(check.stdout)")
+            #expect(check.stderr.contains("swiftmod check: 2 new uses the baseline does not allow \(allowed)\n"), "\(arguments): \(check.stderr)")
         }
 
         // The same through a manifest: CalendarCore now depends on EventsCore in Calendar's
@@ -495,17 +512,20 @@ import Testing
                                   with: "                .product(name: \"BaseCore\", package: \"Base\"),\n                .product(name: \"EventsCore\", package: \"Events\"),\n"))
         try repo.git(["add", "-A"])
         try repo.git(["commit", "-qm", "calendar shows events"])
-        let eventsCycle = "Packages/Events/Sources/EventsCore/EventCalendar.swift:2:8: error: new violation of module rule 'no-cycles' (P1): dependency cycle CalendarCore → EventsCore → CalendarCore"
-        let full = try CLI.swiftmod(["check"], in: repo.path)
-        #expect(full.status == 1)
-        #expect(errors(full.stdout) == [eventsCycle, inboxCycle], "\(full.stdout)")
-        let changed = try CLI.swiftmod(["check", "--changed-since", "HEAD~1"], in: repo.path)
-        #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
-        #expect(errors(changed.stdout) == [eventsCycle], "\(changed.stdout)")
-        // The paths given: the manifest alone.
-        let path = try CLI.swiftmod(["check", calendar], in: repo.path)
-        #expect(path.status == 1, "\(path.stdout)\(path.stderr)")
-        #expect(errors(path.stdout) == [eventsCycle], "\(path.stdout)")
+        let calendarLine = try line(repo, calendar, "\"EventsCore\", package")
+        let calendarCycle = "\(calendar):\(calendarLine):17: error: new violation of module rule 'no-cycles' (P1): CalendarCore → EventsCore is on the dependency cycle CalendarCore → EventsCore → CalendarCore"
+        let eventsCycle = "Packages/Events/Sources/EventsCore/EventCalendar.swift:2:8: error: new violation of module rule 'no-cycles' (P1): EventsCore → CalendarCore is on the dependency cycle EventsCore → CalendarCore → EventsCore"
+        let all = [accountCycle, calendarCycle, eventsCycle, inboxCycle]
+        // Whole, since the last commit, the manifest alone: the repository's four new
+        // dependencies on cycles every time (the one in the first commit is still not baselined).
+        for arguments in [["check"], ["check", "--changed-since", "HEAD~1"], ["check", calendar]] {
+            let check = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(check.status == 1, "\(arguments): \(check.stdout)\(check.stderr)")
+            #expect(errors(check.stdout) == all, "\(arguments): \(check.stdout)")
+        }
+        // Checking only the module-type rules, the cycles are not looked at.
+        let types = try CLI.swiftmod(["check", "--changed-since", "HEAD~1", "--migration", "module-type.Logic"], in: repo.path)
+        #expect(types.status == 0, "\(types.stdout)\(types.stderr)")
     }
 
     // MARK: - 4. Allow comments
@@ -522,7 +542,7 @@ import Testing
         try repo.write(wallet, (try repo.text(wallet))
             .replacingOccurrences(of: "                .product(name: \"OrdersUI\"",
                                   with: "                // swiftmod:allow module-type.Logic -- split in WAL-12\n                .product(name: \"OrdersUI\""))
-        // Allowed, but without a reason.
+        // Allowed (PaymentsCore → CouponsCore, on its own line), but without a reason.
         let payments = "Packages/Payments/Sources/PaymentsCore/Refunds.swift"
         try repo.write(payments, "import Foundation\nimport CouponsCore // swiftmod:allow no-cycles\n\nenum Refunds {}\n")
         // Allows nothing: no violation on its line or the next.
@@ -542,10 +562,14 @@ import Testing
         #expect(output.findings.map(describe) == [
             "module-type.Feature Features/Checkout/Sources/CheckoutFeature/CheckoutFlow.swift:3:8 import DiscoverFeature | CheckoutFeature | CheckoutFeature (Feature) may not depend on DiscoverFeature (Feature)",
             "unusedAllow module-type.Service Packages/Base/Sources/BaseCore/BaseCore.swift:1 swiftmod:allow module-type.Service allows nothing: no violation of module-type.Service on this line or the next",
+            // The other dependency of the two-module cycle is not allowed by the comment on this one.
+            "no-cycles Packages/Coupons/Package.swift:21:17 CouponsCore → PaymentsCore | CouponsCore | CouponsCore → PaymentsCore is on the dependency cycle CouponsCore → PaymentsCore → CouponsCore",
+            "no-cycles Packages/Orders/Sources/OrdersCore/OrderRouting.swift:2:8 OrdersCore → ShippingCore | OrdersCore | OrdersCore → ShippingCore is on the dependency cycle OrdersCore → ShippingCore → TrackingCore → OrdersCore",
             "allowWithoutReason no-cycles Packages/Payments/Sources/PaymentsCore/Refunds.swift:2 swiftmod:allow no-cycles needs a reason: // swiftmod:allow no-cycles -- why",
             "module-type.Logic Packages/Shipping/Sources/ShippingCore/LegacyLabels.swift:3:15 import struct LegacyKit.LegacyToken | ShippingCore | ShippingCore (Logic) may not depend on LegacyKit",
             "unusedAllow module-type.Service Packages/Shipping/Sources/ShippingCore/LegacyLabels.swift:3 swiftmod:allow module-type.Service allows nothing: no violation of module-type.Service on this line or the next",
-            "no-cycles Packages/Tracking/Sources/TrackingCore/TrackingEvents.swift:2:8 OrdersCore → ShippingCore → TrackingCore → OrdersCore | TrackingCore | dependency cycle OrdersCore → ShippingCore → TrackingCore → OrdersCore",
+            "no-cycles Packages/Shipping/Sources/ShippingCore/ShipmentStatus.swift:1:8 ShippingCore → TrackingCore | ShippingCore | ShippingCore → TrackingCore is on the dependency cycle ShippingCore → TrackingCore → OrdersCore → ShippingCore",
+            "no-cycles Packages/Tracking/Sources/TrackingCore/TrackingEvents.swift:2:8 TrackingCore → OrdersCore | TrackingCore | TrackingCore → OrdersCore is on the dependency cycle TrackingCore → OrdersCore → ShippingCore → TrackingCore",
             "unusedAllow module-type.Service Scripts/release.swift:1 swiftmod:allow module-type.Service allows nothing: no violation of module-type.Service on this line or the next",
         ])
         #expect(output.summary.allowedInline == 4)
@@ -555,7 +579,7 @@ import Testing
         // check: the allowed violations pass, the wrong comments fail it.
         let recorded = try CLI.swiftmod(["baseline"], in: repo.path)
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(recorded.stdout.contains("Recorded 3 uses"), "\(recorded.stdout)")
+        #expect(recorded.stdout.contains("Recorded 6 uses in .swiftmod-baseline.jsonl (module-type.Feature: 1, module-type.Logic: 1, no-cycles: 4)."), "\(recorded.stdout)")
         let check = try CLI.swiftmod(["check"], in: repo.path)
         #expect(check.status == 1)
         #expect(errors(check.stdout) == [
@@ -564,7 +588,7 @@ import Testing
             "Packages/Shipping/Sources/ShippingCore/LegacyLabels.swift:3:37: error: swiftmod:allow module-type.Service allows nothing: no violation of module-type.Service on this line or the next",
             "Scripts/release.swift:1:1: error: swiftmod:allow module-type.Service allows nothing: no violation of module-type.Service on this line or the next",
         ], "\(check.stdout)")
-        #expect(check.stderr.contains("no new uses (3 allowed by the baseline, 4 inline); 4 allow comment problems"), "\(check.stderr)")
+        #expect(check.stderr.contains("no new uses (6 allowed by the baseline, 4 inline); 4 allow comment problems"), "\(check.stderr)")
     }
 
     // MARK: - 5. Every format of check
@@ -596,7 +620,7 @@ import Testing
         #expect(finding.message == message)
         #expect(finding.priority == "P1")
         #expect(finding.deadline == "2027-06-30")
-        #expect(output.summary.allowedByBaseline == 7)
+        #expect(output.summary.allowedByBaseline == 10)
 
         let sarif = try CLI.swiftmod(["check", "--format", "sarif"], in: repo.path)
         #expect(sarif.status == 1)
@@ -667,7 +691,7 @@ import Testing
         let byID = Dictionary(uniqueKeysWithValues: progress.migrations.map { ($0.id, $0) })
         #expect(byID["module-type.Service"]?.deadline == "2027-06-30")
         #expect(byID["module-type.Service"]?.codemod == "module-rules")
-        #expect(progress.migrations.map(\.total) == [1, 2, 1, 3])
+        #expect(progress.migrations.map(\.total) == [1, 5, 1, 3])
         #expect(progress.migrations.allSatisfy { $0.fixable == 0 })
         #expect(byID["module-type.Service"]?.modules.map(\.description) == ["ProfileService 1"])
         #expect(byID["module-type.Service"]?.owners.map(\.description) == ["@acme/platform 1"])
@@ -676,9 +700,9 @@ import Testing
         #expect(byID["module-type.Logic"]?.owners.map(\.description) == ["@acme/platform 2", "@acme/payments 1"])
         #expect(byID["module-type.Feature"]?.modules.map(\.description) == ["CheckoutFeature 1"])
         #expect(byID["module-type.Feature"]?.owners.map(\.description) == ["@acme/growth 1"])
-        // A cycle counts for the module whose dependency closes it.
-        #expect(byID["no-cycles"]?.modules.map(\.description) == ["PaymentsCore 1", "TrackingCore 1"])
-        #expect(byID["no-cycles"]?.owners.map(\.description) == ["@acme/payments 1", "@acme/platform 1"])
+        // A dependency on a cycle counts for the module that depends (the manifest's for its target).
+        #expect(byID["no-cycles"]?.modules.map(\.description) == ["CouponsCore 1", "OrdersCore 1", "PaymentsCore 1", "ShippingCore 1", "TrackingCore 1"])
+        #expect(byID["no-cycles"]?.owners.map(\.description) == ["@acme/platform 4", "@acme/payments 1"])
     }
 
     /// The HTML page draws the module graph: read back from the DOM of headless Chromium, the
@@ -703,7 +727,17 @@ import Testing
         let json = try CLI.swiftmod(["report", "--format", "json", "--date", "2026-11-23"], in: repo.path)
         #expect(json.status == 0, "\(json.stderr)")
         let overview = try JSONDecoder().decode(Progress.self, from: json.stdoutBytes).modules
-        #expect(overview.cycles.count == 2)
+        // A cycle per dependency on one, from the module that depends back to it.
+        #expect(overview.cycles.map { $0.joined(separator: " → ") } == [
+            "CouponsCore → PaymentsCore → CouponsCore",
+            "OrdersCore → ShippingCore → TrackingCore → OrdersCore",
+            "PaymentsCore → CouponsCore → PaymentsCore",
+            "ShippingCore → TrackingCore → OrdersCore → ShippingCore",
+            "TrackingCore → OrdersCore → ShippingCore → TrackingCore",
+        ])
+        #expect(overview.edges.filter(\.inCycle).map { "\($0.from) → \($0.to)" }.sorted() == [
+            "CouponsCore → PaymentsCore", "OrdersCore → ShippingCore", "PaymentsCore → CouponsCore", "ShippingCore → TrackingCore", "TrackingCore → OrdersCore",
+        ])
         #expect(overview.edges.contains { $0.forbidden && $0.to == "UIKit" }, "the forbidden import of UIKit is drawn")
         #expect(overview.modules.contains { $0.name == "UIKit" && $0.external })
         let html = try CLI.swiftmod(["report", "--format", "html", "--output", "progress.html", "--date", "2026-11-23"], in: repo.path)
