@@ -43,7 +43,7 @@ public struct BaselineUpdate {
         case let (.prune(paths, someMigrationsOnly), old?):
             let comparison = Comparison(uses: scan.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
                                         scannedFiles: paths.isEmpty ? nil : Set(scan.files), fileExists: fileExists, history: history,
-                                        repositoryWide: scan.repositoryWide)
+                                        complete: scan.complete, repositoryWide: scan.repositoryWide)
             var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             var kept = old.entries.filter { entry in
                 guard let count = remove[entry], count > 0 else { return true }
@@ -64,7 +64,7 @@ public struct BaselineUpdate {
             let scannedFiles = Set(scan.files)
             let comparison = Comparison(uses: scan.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
                                         scannedFiles: scannedFiles, fileExists: fileExists, history: history,
-                                        repositoryWide: scan.repositoryWide)
+                                        complete: scan.complete, repositoryWide: scan.repositoryWide)
             var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
             let kept = old.entries.filter { entry in
                 guard ids.contains(entry.migration) else { return true }

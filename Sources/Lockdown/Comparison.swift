@@ -38,10 +38,13 @@ public struct Comparison {
     ///   - fileExists: whether a repo-relative file exists now.
     ///   - history: what version control knows (renames, content, new lines); without it, renames
     ///     are judged from the uses alone and the last uses in a file are blamed.
+    ///   - complete: migrations whose uses were all found, in every file, even by a partial scan
+    ///     (module rules: their graph is the whole repository's): all their entries count.
     ///   - repositoryWide: migrations whose uses are one of a kind in the whole repository (a
     ///     dependency on a cycle): an entry matches its use in any file.
     public init(uses: [Finding], baseline: Baseline, scannedFiles: Set<String>? = nil,
-                fileExists: (String) -> Bool, history: FileHistory? = nil, repositoryWide: Set<String> = []) {
+                fileExists: (String) -> Bool, history: FileHistory? = nil,
+                complete: Set<String> = [], repositoryWide: Set<String> = []) {
         var exists: [String: Bool] = [:]
         func present(_ file: String) -> Bool {
             if let known = exists[file] { return known }
@@ -49,9 +52,10 @@ public struct Comparison {
             exists[file] = answer
             return answer
         }
-        // Uses of repository-wide migrations are all found even by a partial scan: all their entries count.
+        // Uses of complete migrations are all found even by a partial scan: all their entries count.
+        let complete = complete.union(repositoryWide)
         let entries = baseline.entries.filter {
-            scannedFiles?.contains($0.file) ?? true || !present($0.file) || repositoryWide.contains($0.migration)
+            scannedFiles?.contains($0.file) ?? true || !present($0.file) || complete.contains($0.migration)
         }
         let entriesByFile = Dictionary(grouping: entries, by: \.file)
         let usesByFile = Dictionary(grouping: uses.sorted(by: Self.fileOrder), by: \.file)
@@ -100,15 +104,15 @@ public struct Comparison {
         }
         // Entries of a file with no uses, and of a gone file whose successor has none (matched
         // nowhere above: a repository-wide use may be in another file now; if not, they are
-        // fixed). A successor a partial scan did not look at may have uses: only repository-wide
-        // entries, whose uses are all known, are left over from it.
+        // fixed). A successor a partial scan did not look at may have uses: only complete
+        // migrations' entries, whose uses are all known, are left over from it.
         for (file, fileEntries) in entriesByFile where usesByFile[file] == nil {
             guard let successor = successors[file] else {
                 remaining += fileEntries
                 continue
             }
             guard usesByFile[successor] == nil else { continue }
-            remaining += fileEntries.filter { scannedFiles?.contains(successor) ?? true || repositoryWide.contains($0.migration) }
+            remaining += fileEntries.filter { scannedFiles?.contains(successor) ?? true || complete.contains($0.migration) }
         }
         // Code moved to another file with its declarations unchanged: from a file that is gone
         // and went nowhere known (a file split up), or, for a member of a type, to a file of the

@@ -21,6 +21,9 @@ public struct ScanResult: Sendable {
     public var definitionErrors: [LocatedError] = []
     /// The module graph, when module rules were checked.
     public var moduleGraph: ModuleGraph?
+    /// Migrations whose uses were found in the whole repository, even when the scan was of some
+    /// files only (module rules, for `check` and `baseline --prune`; see `Comparison`).
+    public var complete: Set<String> = []
     /// Migrations whose uses are one of a kind in the repository (see `Comparison`).
     public var repositoryWide: Set<String> = []
 

@@ -33,9 +33,9 @@ struct BaselineCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files, unreadable) = try options.load()
-        // Pruning compares the entries of repository-wide migrations (dependencies on cycles) with
-        // all their uses, wherever they are: a partial prune must see them all.
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, withRepositoryWideUses: prune)
+        // Pruning compares the module rules' entries with all their findings, wherever they are:
+        // a partial prune must see them all (or it would call other files' entries fixed).
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, completeModuleRules: prune)
         guard result.failures.isEmpty else {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }

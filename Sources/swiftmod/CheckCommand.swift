@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable,
-                                     wholeRepository: options.paths.isEmpty && changedSince == nil, withAffectedFiles: true)
+                                     wholeRepository: options.paths.isEmpty && changedSince == nil, completeModuleRules: true)
         let ids = Set(migrations.map(\.id))
         // A skipped file (too big) is not looked at: its entries are neither matched nor fixed.
         let skipped = Set(result.skipped.map(\.file))
@@ -61,7 +61,7 @@ struct CheckCommand: ParsableCommand {
                                     scannedFiles: options.paths.isEmpty && changedSince == nil && result.failures.isEmpty
                                         ? nil : Set(result.files).subtracting(result.failures.map(\.file)),
                                     fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) },
-                                    history: history, repositoryWide: result.repositoryWide)
+                                    history: history, complete: result.complete, repositoryWide: result.repositoryWide)
         let problems = result.findings.filter { $0.kind != .use }
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,

@@ -84,28 +84,19 @@ struct LockdownOptions: ParsableArguments {
     /// the command fails).
     /// - Throws: `CommandFailure` (usage) when a definition's regular expression ran out of time.
     /// - Parameters:
-    ///   - wholeRepository: whether `files` are all the configuration covers (else module rules
-    ///     still read the whole repository's module graph, and report only in `files`).
-    ///   - withAffectedFiles: for a partial `check`: also scan the files with module-rule findings
-    ///     of the modules a changed manifest declares, and keep every dependency on a cycle (they
-    ///     are compared with all their entries: `ModuleRules.repositoryWideIDs`).
-    ///   - withRepositoryWideUses: keep every dependency on a cycle in a partial scan (for
-    ///     `baseline --prune PATH`, which compares them with all their entries too, and must not
-    ///     call an entry of another file fixed).
+    ///   - wholeRepository: whether `files` are all the configuration covers. Module rules always
+    ///     read the whole repository's module graph.
+    ///   - completeModuleRules: for a partial `check` or `baseline --prune`: report the module
+    ///     rules' findings of the whole repository, not only of `files` (they are compared with
+    ///     all their entries: a change in one module can put another's dependency on a cycle, a
+    ///     changed manifest can change a module's type).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              wholeRepository: Bool? = nil, withAffectedFiles: Bool = false, withRepositoryWideUses: Bool = false) throws -> ScanResult {
-        var files = files
+              wholeRepository: Bool? = nil, completeModuleRules: Bool = false) throws -> ScanResult {
         var rules: ModuleRules?
         let whole = wholeRepository ?? paths.isEmpty
         if migrations.contains(where: \.isModuleRule) {
             let all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
             let checked = ModuleRules(configuration: configuration, migrations: migrations, files: all, jobs: jobs)
-            if !whole, withAffectedFiles {
-                let root = configuration.root
-                let relative = Set(files.compactMap { RepositoryPath.relative($0, root: root) })
-                files += checked.filesAffected(byChanges: Array(relative)).filter { !relative.contains($0) }
-                    .map { (root as NSString).appendingPathComponent($0) }
-            }
             for warning in checked.warnings { printError("warning: \(SafeText.oneLine(warning))") }
             rules = checked
         }
@@ -121,11 +112,12 @@ struct LockdownOptions: ParsableArguments {
         result.failures = unreadable + result.failures
         if let rules {
             // The whole repository's, manifests too when `include:` leaves them out.
-            let (findings, allowed) = whole ? rules.results() : rules.results(in: result.files, repositoryWide: withAffectedFiles || withRepositoryWideUses)
+            let (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.moduleGraph = rules.graph
             result.repositoryWide = rules.repositoryWideIDs
+            if completeModuleRules { result.complete = Set(rules.migrations.map(\.id)) }
         }
         progress?.finish()
         if let error = result.definitionErrors.first {

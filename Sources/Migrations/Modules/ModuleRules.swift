@@ -91,32 +91,14 @@ public struct ModuleRules: Sendable {
 
     /// The findings in some files (repo-relative; nil: every file), in file order, and how many
     /// were allowed inline.
-    /// - Parameter repositoryWide: also the repository-wide migrations' uses in other files
-    ///   (for a partial `check`, which compares them with all their entries).
-    public func results(in files: [String]? = nil, repositoryWide: Bool = false) -> (findings: [Finding], allowed: Int) {
+    public func results(in files: [String]? = nil) -> (findings: [Finding], allowed: Int) {
         var findings: [Finding] = []
         var allowed = 0
-        let chosen = Set(files ?? Array(findingsByFile.keys) + Array(allowedByFile.keys))
-        let wide = repositoryWide ? repositoryWideIDs : []
-        for file in Set(findingsByFile.keys).union(allowedByFile.keys).sorted() {
-            if chosen.contains(file) {
-                findings += findingsByFile[file] ?? []
-                allowed += allowedByFile[file] ?? 0
-            } else if !wide.isEmpty {
-                findings += (findingsByFile[file] ?? []).filter { $0.kind == .use && wide.contains($0.migration) }
-            }
+        for file in Set(files ?? Array(findingsByFile.keys) + Array(allowedByFile.keys)).sorted() {
+            findings += findingsByFile[file] ?? []
+            allowed += allowedByFile[file] ?? 0
         }
         return (findings, allowed)
-    }
-
-    /// The files (repo-relative) with findings of the modules a changed manifest declares: a
-    /// partial check (`--changed-since`, some paths) must look at them too, since a manifest can
-    /// change a module's name, folder or type without touching its files.
-    public func filesAffected(byChanges files: [String]) -> [String] {
-        let manifests = Set(files.filter { PackageManifest.isManifest($0) })
-        guard !manifests.isEmpty else { return [] }
-        let declared = Set(map.folders.filter { manifests.contains($0.source) }.map(\.name))
-        return findingsByFile.filter { _, findings in findings.contains { $0.module.map(declared.contains) == true } }.keys.sorted()
     }
 
     static func finding(_ rule: Migration, at edge: ModuleGraph.Dependency, module: String, detail: String, text: String? = nil) -> Finding {
