@@ -3,14 +3,15 @@ import Foundation
 import Workspace
 
 /// The module rules of a configuration checked over the repository's module graph: each
-/// dependency a module type forbids, and each dependency cycle (once, at the edge that closes
-/// it), as findings of the rule's migration, so that they are locked down, allowed inline and
-/// tracked like uses of a deprecated pattern.
+/// dependency a module type forbids, and each dependency that lies on a cycle, as findings of the
+/// rule's migration, so that they are locked down, allowed inline and tracked like uses of a
+/// deprecated pattern.
 ///
 /// A violation's text is the import declaration (`import UIKit`) or the manifest's dependency
-/// (`"FeedUI"`), a cycle's the cycle (`Coupons → Payments → Coupons`); its declarations are none
-/// for an import and the target's name for a manifest dependency. So an import that moves within
-/// its file is the same finding, and `check` fails only on new ones.
+/// (`"FeedUI"`, however spelled), with the target's name as its declarations in a manifest; it is
+/// counted per file like any use, so an import that moves within its file is the same finding. A
+/// dependency on a cycle is `A → B`, one of a kind in the repository (`repositoryWideIDs`): its
+/// baseline entry matches it in whichever file it is first written.
 public struct ModuleRules: Sendable {
     /// The module rules checked (migrations with `settings.rule`).
     public let migrations: [Migration]
