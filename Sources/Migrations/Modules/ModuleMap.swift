@@ -45,28 +45,41 @@ public struct ModuleMap: Sendable {
         self.explicit = explicit
         // Deepest first, so the nearest folder wins.
         self.folders = folders.sorted { ($0.path.count, $0.path) > ($1.path.count, $1.path) }
+        for folder in self.folders where byPath[folder.path] == nil { byPath[folder.path] = folder.name }
     }
+
+    /// The module of each folder that is one: a file's module is found by its folders, nearest
+    /// first, not by trying every module.
+    private var byPath: [String: String] = [:]
 
     /// Discovers the modules of a repository.
     public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
         var folders: [Folder] = []
         var dependencies: [String: [DependencySite]] = [:]
         var unreadable: [FileFailure] = []
-        let parser = Parser()
         // What `exclude:` leaves out (test fixtures, vendored code) declares no module.
         let excluded = { (relative: String) in configuration?.exclude.contains { $0.matches(relative) } == true }
-        for manifest in FileWalker().entries(under: root, named: { $0 == "Package.swift" }) {
+        let manifests = FileWalker().entries(under: root, named: { $0 == "Package.swift" }).compactMap { manifest -> (String, String)? in
             let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
-            if excluded(relative) { continue }
+            return excluded(relative) ? nil : (manifest, relative)
+        }
+        // Manifests are parsed on all cores (hundreds of packages), then read in order.
+        let parsed = ParallelMap.map(manifests, jobs: ProcessInfo.processInfo.activeProcessorCount, worker: { Parser() }) { parser, manifest in
+            Result { () -> (SourceText, [PackageManifest.Target]) in
+                let source = try SourceText(contentsOfFile: manifest.0)
+                return (source, PackageManifest.targets(in: parser.parse(source)))
+            }
+        }
+        for ((_, relative), outcome) in zip(manifests, parsed) {
             let packageFolder = (relative as NSString).deletingLastPathComponent
-            let source: SourceText
-            do {
-                source = try SourceText(contentsOfFile: manifest)
-            } catch {
+            let source: SourceText, targets: [PackageManifest.Target]
+            switch outcome {
+            case let .success((text, found)): (source, targets) = (text, found)
+            case let .failure(error):
                 unreadable.append(FileFailure(file: relative, reason: "\(error)"))
                 continue
             }
-            for target in PackageManifest.targets(in: parser.parse(source)) {
+            for target in targets {
                 let path = target.path ?? "\(target.defaultFolder)/\(target.name)"
                 let full = packageFolder.isEmpty ? path : "\(packageFolder)/\(path)"
                 // `path: "."` is the package's own folder; `A/../B` is `B`.
@@ -96,10 +109,12 @@ public struct ModuleMap: Sendable {
     /// The module of a repo-relative file path.
     public func module(of path: String) -> String {
         for (name, globs) in explicit where globs.contains(where: { $0.matches(path) }) { return name }
-        for folder in folders where folder.path.isEmpty || path.hasPrefix(folder.path + "/") {
-            return folder.name
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if let name = byPath[String(folder)] { return name }
         }
-        return Self.noModule
+        return byPath[""] ?? Self.noModule
     }
 }
 
