@@ -66,9 +66,24 @@ public struct BaselineUpdate {
                                         scannedFiles: scannedFiles, fileExists: fileExists, history: history,
                                         complete: scan.complete, repositoryWide: scan.repositoryWide)
             var replacedMoves = Dictionary(grouping: comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
+            // What is recorded: the uses in these files. A partial scan may also hold the uses of
+            // complete migrations elsewhere (module rules): a dependency on a cycle now first
+            // written outside these files keeps its entry here (it matches in any file).
+            let recordedUses = paths.isEmpty ? scan.uses : scan.uses.filter { scannedFiles.contains($0.file) }
+            var elsewhere = Dictionary(grouping: scan.uses.filter { !scannedFiles.contains($0.file) && scan.repositoryWide.contains($0.migration) },
+                                       by: \.fingerprint).mapValues(\.count)
+            for entry in old.entries where !scannedFiles.contains(entry.file) && scan.repositoryWide.contains(entry.migration) {
+                elsewhere[entry.fingerprint, default: 0] -= 1
+            }
             let kept = old.entries.filter { entry in
                 guard ids.contains(entry.migration) else { return true }
-                if paths.isEmpty || scannedFiles.contains(entry.file) { return false }
+                if paths.isEmpty || scannedFiles.contains(entry.file) {
+                    if !paths.isEmpty, let count = elsewhere[entry.fingerprint], count > 0 {
+                        elsewhere[entry.fingerprint] = count - 1
+                        return true
+                    }
+                    return false
+                }
                 if !fileExists(entry.file), paths.contains(where: { RepositoryPath.isWithin(entry.file, $0) }) { return false }
                 if let count = replacedMoves[entry], count > 0 {
                     replacedMoves[entry] = count - 1
@@ -76,10 +91,16 @@ public struct BaselineUpdate {
                 }
                 return true
             }
-            baseline = Baseline(entries: kept + scan.uses.map(Baseline.Entry.init))
-            summary = "Recorded \(plural(scan.uses.count, "use")) of \(plural(scan.files.count + scan.skipped.count, "file")) in \(display); \(baseline.entries.count) in all."
+            baseline = Baseline(entries: kept + recordedUses.map(Baseline.Entry.init))
+            summary = "Recorded \(plural(recordedUses.count, "use")) of \(plural(scan.files.count + scan.skipped.count, "file")) in \(display); \(baseline.entries.count) in all."
         default:
-            baseline = Baseline(findings: scan.uses)
+            // With paths, only what is in the files looked at (module rules also report elsewhere).
+            var uses = scan.uses
+            if case let .rerecord(paths) = mode, !paths.isEmpty {
+                let scannedFiles = Set(scan.files)
+                uses = uses.filter { scannedFiles.contains($0.file) }
+            }
+            baseline = Baseline(findings: uses)
             let perMigration = Dictionary(grouping: baseline.entries, by: \.migration).mapValues(\.count)
             let breakdown = perMigration.keys.sorted().map { "\($0): \(perMigration[$0]!)" }.joined(separator: ", ")
             summary = "Recorded \(plural(baseline.entries.count, "use")) in \(display)\(breakdown.isEmpty ? "" : " (\(breakdown))")."

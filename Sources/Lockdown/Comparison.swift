@@ -100,7 +100,9 @@ public struct Comparison {
                 if entry.file != use.file || entry.scope != use.scope { moved.append((entry, use)) }
             }
             leftover += match.unmatchedUses
-            remaining += match.unmatchedEntries
+            // A file a partial scan did not look at (its complete migrations' uses are known, not
+            // the others'): only the complete migrations' entries can be left over from it.
+            remaining += match.unmatchedEntries.filter { scannedFiles?.contains(file) ?? true || complete.contains($0.migration) }
         }
         // Entries of a file with no uses, and of a gone file whose successor has none (matched
         // nowhere above: a repository-wide use may be in another file now; if not, they are
@@ -138,7 +140,11 @@ public struct Comparison {
         }
         // A partial check cannot tell whether a vanished file's uses moved to a file it did not
         // look at: only a full check calls those entries fixed.
-        fixed = pool.values.flatMap { $0 }.filter { scannedFiles == nil || present($0.file) }.sorted()
+        fixed = pool.values.flatMap { $0 }.filter { entry in
+            guard let scannedFiles else { return true }
+            // A gone file renamed to a file this scan looked at: its uses are known too.
+            return present(entry.file) || successors[entry.file].map(scannedFiles.contains) == true
+        }.sorted()
         newUses.sort(by: Self.fileOrder)
         allowed.sort(by: Self.fileOrder)
         moved.sort { Self.fileOrder($0.use, $1.use) }

@@ -32,10 +32,10 @@ struct ModulesCommand: ParsableCommand {
     func run() throws {
         let (configuration, _, files, _) = try options.load()
         let map = ModuleMap.discover(root: configuration.root, configuration: configuration)
-        for failure in map.unreadableManifests {
-            printError("warning: \(SafeText.oneLine(failure.file)): \(SafeText.oneLine(failure.reason)); its targets are not known as modules")
-        }
         let graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files, jobs: options.jobs)
+        for warning in ModuleRules.warnings(map: map, graph: graph, configuration: configuration) {
+            printError("warning: \(SafeText.oneLine(warning))")
+        }
         switch format {
         case .json:
             print(try JSONText.pretty(graph.modules))

@@ -88,6 +88,10 @@ import Testing
         #expect(found.last?.start.character == 19 * 0 + 18 * 19_999 + 8)
     }
 
+    @Test func dollarImportIsAnIdentifier() {
+        #expect(imports("let x = $import\nimport After\n$import Fake\n") == ["2:8 After [import After]"])
+    }
+
     @Test func anUnterminatedStringEndsAtItsLine() {
         #expect(imports("let s = \"open\nimport After\n") == ["2:8 After [import After]"])
     }

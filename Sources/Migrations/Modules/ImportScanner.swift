@@ -263,9 +263,9 @@ public enum ImportScanner {
                 var end = index
                 while end < count, isIdentifierByte(bytes[end]) { end += 1 }
                 index = end
-                // `import`, as a keyword: at the top level, not a member (`x.import`).
+                // `import`, as a keyword: at the top level, not a member (`x.import`) nor `$import`.
                 guard stack.isEmpty, depth == 0, end - wordStart == 6, bytes[wordStart..<end].elementsEqual("import".utf8),
-                      wordStart == 0 || bytes[wordStart - 1] != 0x2E else { continue }
+                      wordStart == 0 || (bytes[wordStart - 1] != 0x2E && bytes[wordStart - 1] != 0x24) else { continue }
                 let keywordLine = (line, lineStart)
                 var at = skipBlanks(end)
                 var text = "import"

@@ -98,6 +98,12 @@ public struct ModuleGraph: Sendable {
     public var allowComments: [String: [ImportScanner.Comment]] = [:]
     /// Files that could not be read (their imports are unknown).
     public var failures: [FileFailure] = []
+    /// Every place where a module of the repository depends on another (all its imports and
+    /// manifest entries, not only the first), by `ModuleGraph.key(from:to:)`.
+    public var places: [String: [Dependency]] = [:]
+
+    /// The key of the places where `from` depends on `to`.
+    public static func key(from: String, to: String) -> String { "\(from)\u{0}\(to)" }
 
     /// Builds the graph from the module map and the Swift files (absolute paths under the root).
     public static func discover(root: String, configuration: Configuration, files: [String], jobs: Int? = nil) -> ModuleGraph {
@@ -191,6 +197,11 @@ public struct ModuleGraph: Sendable {
                           dependencies: dependencies, imports: (imports[name] ?? []).sorted(), violations: violations)
         }
         var graph = ModuleGraph(modules: modules, allowComments: allowComments, failures: failures)
+        for (name, list) in edges where folders[name] != nil {
+            for edge in list where edge.module != name && folders[edge.module] != nil {
+                graph.places[key(from: name, to: edge.module), default: []].append(edge)
+            }
+        }
         graph.findCycles()
         return graph
     }

@@ -36,19 +36,7 @@ public struct ModuleRules: Sendable {
         let manifests = Set(map.folders.map(\.source).filter { PackageManifest.isManifest($0) })
             .map { (configuration.root as NSString).appendingPathComponent($0) }.filter { !listed.contains($0) }.sorted()
         graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files + manifests, jobs: jobs)
-        for failure in map.unreadableManifests {
-            warnings.append("\(failure.file): \(failure.reason); its targets are not known as modules")
-        }
-        let names = Set(graph.modules.map(\.name))
-        let types = Set(configuration.moduleTypes.map(\.name))
-        for type in configuration.moduleTypes {
-            if !graph.modules.contains(where: { $0.type == type.name }) {
-                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) matches no module: its rule checks nothing")
-            }
-            for name in type.mayNotDependOn where !types.contains(name) && !names.contains(name) {
-                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) may not depend on '\(name)', which is neither a module type nor a module")
-            }
-        }
+        warnings = Self.warnings(map: map, graph: graph, configuration: configuration)
         var all: [Finding] = []
         for module in graph.modules {
             if let type = module.type, let rule = self.migrations.first(where: { $0.settings.rule == .moduleType(type) }) {
@@ -70,18 +58,56 @@ public struct ModuleRules: Sendable {
                 for cycle in module.cycles {
                     // Named by the dependency (one module on another), wherever it is written first.
                     let edge = "\(cycle.modules[0]) → \(cycle.modules[1])"
-                    all.append(Self.finding(rule, at: cycle.closedBy, module: module.name,
-                                            detail: "\(edge) is on the dependency cycle \(cycle.modules.joined(separator: " → "))", text: edge))
+                    var finding = Self.finding(rule, at: cycle.closedBy, module: module.name,
+                                               detail: "\(edge) is on the dependency cycle \(cycle.modules.joined(separator: " → "))", text: edge)
+                    // One of a kind in the repository: no declarations, whether written in an
+                    // import or a manifest (the place may move from one to the other).
+                    finding.scope = ""
+                    all.append(finding)
                 }
             }
         }
         all.sort { ($0.file, $0.line, $0.column, $0.migration, $0.text) < ($1.file, $1.line, $1.column, $1.migration, $1.text) }
-        let byFile = Dictionary(grouping: all, by: \.file)
-        for file in Set(byFile.keys).union(graph.allowComments.keys) {
-            let (kept, allowed, problems) = applyAllowComments(to: byFile[file] ?? [], comments: graph.allowComments[file] ?? [], file: file)
+        // A dependency on a cycle is allowed by a comment at any place that writes it (its first
+        // place moves as files come and go; the comment stays where it was written).
+        var commentsByFile = graph.allowComments
+        var cycleProblems: [Finding] = []
+        if let rule = self.migrations.first(where: { $0.settings.rule == .cycles }) {
+            var dependencyAt: [String: String] = [:]
+            for finding in all where finding.migration == rule.id {
+                let modules = finding.text.components(separatedBy: " → ")
+                for place in graph.places[ModuleGraph.key(from: modules[0], to: modules[1])] ?? [] {
+                    dependencyAt["\(place.file)\u{0}\(place.line)"] = finding.text
+                }
+            }
+            var allowedDependencies = Set<String>()
+            for (file, comments) in commentsByFile {
+                commentsByFile[file] = comments.filter { comment in
+                    guard case let .allow(id, reason) = AllowComment.form(of: comment.text, kind: "comment"), id == rule.id else { return true }
+                    let dependency = dependencyAt["\(file)\u{0}\(comment.line)"] ?? dependencyAt["\(file)\u{0}\(comment.line + 1)"]
+                    if let dependency {
+                        allowedDependencies.insert(dependency)
+                        if reason == nil {
+                            cycleProblems.append(Self.problem(.allowWithoutReason, id, comment, file: file,
+                                                              "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
+                        }
+                    } else {
+                        cycleProblems.append(Self.problem(.unusedAllow, id, comment, file: file,
+                                                          "swiftmod:allow \(id) allows nothing: no dependency on a cycle is written on this line or the next"))
+                    }
+                    return false
+                }
+            }
+            let allowedHere = all.filter { $0.migration == rule.id && allowedDependencies.contains($0.text) }
+            for finding in allowedHere { allowedByFile[finding.file, default: 0] += 1 }
+            all.removeAll { $0.migration == rule.id && allowedDependencies.contains($0.text) }
+        }
+        let byFile = Dictionary(grouping: all + cycleProblems, by: \.file)
+        for file in Set(byFile.keys).union(commentsByFile.keys) {
+            let (kept, allowed, problems) = applyAllowComments(to: byFile[file] ?? [], comments: commentsByFile[file] ?? [], file: file)
             let findings = (kept + problems).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
             if !findings.isEmpty { findingsByFile[file] = findings }
-            if allowed > 0 { allowedByFile[file] = allowed }
+            if allowed > 0 { allowedByFile[file, default: 0] += allowed }
         }
     }
 
@@ -100,6 +126,34 @@ public struct ModuleRules: Sendable {
             allowed += allowedByFile[file] ?? 0
         }
         return (findings, allowed)
+    }
+
+    /// What in the configuration matches nothing in the repository (most likely a typo), and
+    /// manifests that could not be read.
+    public static func warnings(map: ModuleMap, graph: ModuleGraph, configuration: Configuration) -> [String] {
+        var warnings: [String] = []
+        for failure in map.unreadableManifests {
+            warnings.append("\(failure.file): \(failure.reason); its targets are not known as modules")
+        }
+        let names = Set(graph.modules.map(\.name))
+        let types = Set(configuration.moduleTypes.map(\.name))
+        for type in configuration.moduleTypes {
+            if !graph.modules.contains(where: { $0.type == type.name }) {
+                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) matches no module: its rule checks nothing")
+            }
+            for name in type.mayNotDependOn where !types.contains(name) && !names.contains(name) {
+                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) may not depend on '\(name)', which is neither a module type nor a module")
+            }
+        }
+        return warnings
+    }
+
+    /// A finding for an allow comment that is wrong.
+    static func problem(_ kind: Finding.Kind, _ id: String, _ comment: ImportScanner.Comment, file: String, _ message: String) -> Finding {
+        var finding = Finding(kind: kind, migration: id, codemod: "", file: file, line: comment.line, column: comment.start.byte,
+                              endLine: comment.line, endColumn: comment.end.byte, text: message, scope: "", inErrorRegion: false)
+        finding.setColumns(start: comment.start, end: comment.end)
+        return finding
     }
 
     static func finding(_ rule: Migration, at edge: ModuleGraph.Dependency, module: String, detail: String, text: String? = nil) -> Finding {
@@ -123,22 +177,16 @@ public struct ModuleRules: Sendable {
         for comment in comments {
             guard case let .allow(id, reason) = AllowComment.form(of: comment.text, kind: "comment"),
                   migrations.contains(where: { $0.id == id }) else { continue }
-            func problem(_ kind: Finding.Kind, _ message: String) -> Finding {
-                var finding = Finding(kind: kind, migration: id, codemod: "", file: file, line: comment.line, column: comment.start.byte,
-                                      endLine: comment.line, endColumn: comment.end.byte, text: message, scope: "", inErrorRegion: false)
-                finding.setColumns(start: comment.start, end: comment.end)
-                return finding
-            }
             // A comment after code allows what is on its own line first, else the line after it.
             if let index = remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line })
                 ?? remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line + 1 }) {
                 remaining.remove(at: index)
                 allowed += 1
                 if reason == nil {
-                    problems.append(problem(.allowWithoutReason, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
+                    problems.append(Self.problem(.allowWithoutReason, id, comment, file: file, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
                 }
             } else {
-                problems.append(problem(.unusedAllow, "swiftmod:allow \(id) allows nothing: no violation of \(id) on this line or the next"))
+                problems.append(Self.problem(.unusedAllow, id, comment, file: file, "swiftmod:allow \(id) allows nothing: no violation of \(id) on this line or the next"))
             }
         }
         return (remaining, allowed, problems)
