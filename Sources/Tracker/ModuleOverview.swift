@@ -20,8 +20,10 @@ public struct ModuleOverview: Codable, Sendable, Equatable {
         public var to: String
         /// `import`, `package`, or both.
         public var kinds: [String]
-        /// A dependency the module's type forbids.
+        /// A dependency the module's type forbids (and not allowed inline everywhere it is written).
         public var forbidden: Bool
+        /// A dependency the module's type forbids, allowed by a comment everywhere it is written.
+        public var allowed: Bool = false
         /// A dependency on a cycle.
         public var inCycle: Bool
     }
@@ -66,19 +68,26 @@ public struct ModuleOverview: Codable, Sendable, Equatable {
         }
         cycles = distinct.sorted { $0.lexicographicallyPrecedes($1) }
         for cycle in cycles { for (from, to) in zip(cycle, cycle.dropFirst()) { cycleEdges.insert("\(from)\u{0}\(to)") } }
+        // A violation is left where a use of a module rule still stands at its place.
+        let standing = Set(uses.filter { $0.kind == .use && $0.module != nil }.map { "\($0.file)\u{0}\($0.line)" })
+        func stands(_ violation: ModuleGraph.Violation) -> Bool { standing.contains("\(violation.file)\u{0}\(violation.line)") }
         edges = graph.modules.flatMap { module -> [Edge] in
             let forbidden = Set(module.violations.map(\.target))
+            let standingTargets = Set(module.violations.filter(stands).map(\.target))
             return Dictionary(grouping: module.dependencies, by: \.module).keys.sorted().map { target in
                 Edge(from: module.name, to: target, kinds: module.dependencies.filter { $0.module == target }.map(\.kind),
-                     forbidden: forbidden.contains(target), inCycle: cycleEdges.contains("\(module.name)\u{0}\(target)"))
+                     forbidden: standingTargets.contains(target), allowed: forbidden.contains(target) && !standingTargets.contains(target),
+                     inCycle: cycleEdges.contains("\(module.name)\u{0}\(target)"))
             }
         }
         // What a type may not import is outside the repository: drawn, so that the import is.
         let known = Set(modules.map(\.name))
         var outside = Set<String>()
         for module in graph.modules {
-            for target in Set(module.violations.filter { $0.rule == "may-not-import" && !known.contains($0.target) }.map(\.target)).sorted() {
-                edges.append(Edge(from: module.name, to: target, kinds: ["import"], forbidden: true, inCycle: false))
+            let outsideViolations = module.violations.filter { $0.rule == "may-not-import" && !known.contains($0.target) }
+            for target in Set(outsideViolations.map(\.target)).sorted() {
+                let standing = outsideViolations.contains { $0.target == target && stands($0) }
+                edges.append(Edge(from: module.name, to: target, kinds: ["import"], forbidden: standing, allowed: !standing, inCycle: false))
                 outside.insert(target)
             }
         }

@@ -57,13 +57,19 @@ public struct Report: Sendable {
     /// The explanation lines of a finding: why, what instead, docs, contact, how to fix.
     public func details(_ finding: Finding) -> [String] {
         guard finding.kind == .use, let migration = migrations[finding.migration] else {
-            return finding.kind == .use ? [] : ["remove the comment, or put it on the line of a use (or the line before)"]
+            switch finding.kind {
+            case .use: return []
+            case .allowWithoutReason: return ["say why after `--`: // swiftmod:allow \(finding.migration) -- the reason"]
+            case .unusedAllow: return ["remove the comment, or put it on the line of a use (or the line before)"]
+            }
         }
         var lines = ["why: \(migration.why)"]
         if let replacement = migration.replacement { lines.append("instead: \(replacement)") }
         if let docs = migration.docs { lines.append("docs: \(docs)") }
         if let contact = migration.settings.contact { lines.append("contact: \(contact)") }
-        if migration.isModuleRule {
+        if migration.settings.rule == .cycles {
+            lines.append("fix: remove this dependency or another on the cycle (each breaks it), or move what both modules need into a module of its own")
+        } else if migration.isModuleRule {
             lines.append(finding.scope.isEmpty ? "fix: remove the import, or move the code that needs it to a module allowed to depend on it"
                                                : "fix: remove the dependency from target \(finding.scope), or move the code that needs it")
         } else if migration.fixable {
@@ -74,7 +80,7 @@ public struct Report: Sendable {
             lines.append("fix: by hand (no automatic rewrite)")
         }
         if mode == .check {
-            lines.append("exception: add `// swiftmod:allow \(migration.id) -- reason` on the line before")
+            lines.append("exception: add `// swiftmod:allow \(migration.id) -- reason` at the end of this line or on the line before")
         }
         if finding.inErrorRegion { lines.append("note: this use sits where the file does not parse") }
         return lines

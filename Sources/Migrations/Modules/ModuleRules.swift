@@ -137,12 +137,13 @@ public struct ModuleRules: Sendable {
         }
         let names = Set(graph.modules.map(\.name))
         let types = Set(configuration.moduleTypes.map(\.name))
+        let file = (configuration.path as NSString).lastPathComponent
         for type in configuration.moduleTypes {
             if !graph.modules.contains(where: { $0.type == type.name }) {
-                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) matches no module: its rule checks nothing")
+                warnings.append("module type \(type.name) (\(file):\(type.line)) matches no module: its rule checks nothing")
             }
             for name in type.mayNotDependOn where !types.contains(name) && !names.contains(name) {
-                warnings.append("module type \(type.name) (\(Configuration.fileName):\(type.line)) may not depend on '\(name)', which is neither a module type nor a module")
+                warnings.append("module type \(type.name) (\(file):\(type.line)) may not depend on '\(name)', which is neither a module type nor a module")
             }
         }
         return warnings

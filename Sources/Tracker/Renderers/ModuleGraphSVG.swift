@@ -45,13 +45,16 @@ enum ModuleGraphSVG {
         }
         let height = marginY * 2 + Double(rows.count) * nodeHeight + Double(max(0, rows.count - 1)) * gapY
         let types = Array(Set(modules.compactMap(\.type))).sorted()
-        func colour(_ type: String?) -> String { type.flatMap { types.firstIndex(of: $0) }.map { palette[$0 % palette.count] } ?? "#7a8194" }
+        // A type keeps its colour from report to report (picked by its name, not its rank).
+        func colour(_ type: String?) -> String {
+            type.map { palette[Int($0.utf8.reduce(UInt32(5381)) { ($0 &* 33) &+ UInt32($1) } % UInt32(palette.count))] } ?? "#7a8194"
+        }
 
         var svg = "<svg class=\"modules\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(format(widest)) \(format(height))\" width=\"\(format(widest))\" role=\"img\" aria-label=\"Module dependency graph\">\n"
         svg += """
           <defs>
-            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9aa3b5"/></marker>
-            <marker id="arrow-bad" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c62828"/></marker>
+            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9aa3b5"/></marker>
+            <marker id="arrow-bad" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c62828"/></marker>
           </defs>
 
         """
@@ -77,9 +80,10 @@ enum ModuleGraphSVG {
                 path = "M\(format(x1)),\(format(y1)) C\(format(x1 + out)),\(format(y1)) \(format(x2 + out)),\(format(y2)) \(format(x2)),\(format(y2))"
             }
             let bad = edge.forbidden || edge.inCycle
-            let classes = ["edge"] + (edge.forbidden ? ["forbidden"] : []) + (edge.inCycle ? ["cycle"] : [])
-            let what = edge.forbidden ? " — forbidden by its type" : edge.inCycle ? " — on a dependency cycle" : ""
-            svg += "  <path class=\"\(classes.joined(separator: " "))\" d=\"\(path)\" marker-end=\"url(#\(bad ? "arrow-bad" : "arrow"))\" data-from=\"\(escape(edge.from))\" data-to=\"\(escape(edge.to))\" data-forbidden=\"\(edge.forbidden)\" data-cycle=\"\(edge.inCycle)\"><title>\(escape(edge.from)) → \(escape(edge.to)) (\(escape(edge.kinds.joined(separator: ", "))))\(what)</title></path>\n"
+            let classes = ["edge"] + (edge.forbidden ? ["forbidden"] : []) + (edge.allowed ? ["allowed"] : []) + (edge.inCycle ? ["cycle"] : [])
+            let what = edge.forbidden ? " — forbidden by its type" : edge.allowed ? " — forbidden by its type, allowed by a comment"
+                : edge.inCycle ? " — on a dependency cycle" : ""
+            svg += "  <path class=\"\(classes.joined(separator: " "))\" d=\"\(path)\" marker-end=\"url(#\(bad ? "arrow-bad" : "arrow"))\" data-from=\"\(escape(edge.from))\" data-to=\"\(escape(edge.to))\" data-forbidden=\"\(edge.forbidden)\" data-allowed=\"\(edge.allowed)\" data-cycle=\"\(edge.inCycle)\"><title>\(escape(edge.from)) → \(escape(edge.to)) (\(escape(edge.kinds.joined(separator: ", "))))\(what)</title></path>\n"
         }
         for (node, module) in modules.enumerated() {
             let place = placed[node]
@@ -97,7 +101,7 @@ enum ModuleGraphSVG {
         }
         svg += "</svg>\n"
         let legend = types.map { "<span class=\"type-key\" style=\"border-color:\(colour($0))\">\(escape($0))</span>" }
-        return svg + "<p class=\"legend\">\(legend.joined(separator: " ")) <span class=\"key forbidden\"></span> forbidden dependency <span class=\"key cycle\"></span> on a cycle</p>\n"
+        return svg + "<p class=\"legend\">\(legend.joined(separator: " ")) <span class=\"key forbidden\"></span> forbidden dependency <span class=\"key allowed\"></span> forbidden, allowed by a comment <span class=\"key cycle\"></span> on a cycle <span class=\"badge-key\">n</span> violations left in the module; dashed boxes are modules outside the repository that a type may not import</p>\n"
     }
 
     /// Each module's layer: 0 for a module that depends on nothing, else one above the highest of

@@ -222,7 +222,9 @@ enum ProgressHTML {
     svg.modules .edge.forbidden { stroke: var(--bad); stroke-width: 2.2; opacity: 1; } svg.modules .edge.cycle { stroke: var(--bad); stroke-dasharray: 5 3; opacity: 1; }
     svg.modules .badge { fill: var(--bad); } svg.modules .badge-count { fill: #fff; font-size: 10px; font-weight: 700; }
     .type-key { display: inline-block; border-left: 12px solid; padding-left: 5px; margin-right: 10px; }
-    .key.forbidden { border-top: 2.5px solid var(--bad); } .key.cycle { border-top: 2px dashed var(--bad); }
+    .key.forbidden { border-top: 2.5px solid var(--bad); } .key.cycle { border-top: 2px dashed var(--bad); } .key.allowed { border-top: 2px dotted #9aa3b5; }
+    svg.modules .edge.allowed { stroke: #9aa3b5; stroke-dasharray: 2 3; }
+    .badge-key { display: inline-block; min-width: 16px; height: 16px; border-radius: 8px; background: var(--bad); color: #fff; font-size: 10px; font-weight: 700; text-align: center; line-height: 16px; margin: 0 4px 0 10px; }
     code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
     """
 }
