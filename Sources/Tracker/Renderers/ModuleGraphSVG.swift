@@ -44,10 +44,11 @@ enum ModuleGraphSVG {
             for node in row { placed[node].x += shift }
         }
         let height = marginY * 2 + Double(rows.count) * nodeHeight + Double(max(0, rows.count - 1)) * gapY
-        let types = Array(Set(modules.compactMap(\.type))).sorted()
-        // A type keeps its colour from report to report (picked by its name, not its rank).
+        // A type keeps its colour from report to report: picked by its place in `.swiftmod.yml`.
+        let order = overview.types.map(\.type)
+        let types = order.filter { type in modules.contains { $0.type == type } }
         func colour(_ type: String?) -> String {
-            type.map { palette[Int($0.utf8.reduce(UInt32(5381)) { ($0 &* 33) &+ UInt32($1) } % UInt32(palette.count))] } ?? "#7a8194"
+            type.flatMap { order.firstIndex(of: $0) }.map { palette[$0 % palette.count] } ?? "#7a8194"
         }
 
         var svg = "<svg class=\"modules\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(format(widest)) \(format(height))\" width=\"\(format(widest))\" role=\"img\" aria-label=\"Module dependency graph\">\n"

@@ -1,4 +1,5 @@
 import UIKit
+import FeedUI
 
 final class AppDelegate: UIResponder {
     var legacyBrowser: UIWebView?
