@@ -75,6 +75,14 @@ public struct DisplayPath: Sendable {
         return tidy
     }
 
+    /// The way from folder `base` to `target` (both absolute), by the text: `../App/Sources`.
+    public static func relative(_ target: String, from base: String) -> String {
+        let from = lexicallyNormalized(base).split(separator: "/"), to = lexicallyNormalized(target).split(separator: "/")
+        let shared = zip(from, to).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: from.count - shared) + to.dropFirst(shared).map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// `./A//B/../C.swift` → `A/C.swift`, by the text alone. Unlike `standardizingPath`, symbolic
     /// links are never resolved: a link inside the tree is shown (and diffed) by its own path.
     public static func lexicallyNormalized(_ path: String) -> String {

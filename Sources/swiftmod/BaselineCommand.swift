@@ -38,7 +38,7 @@ struct BaselineCommand: ParsableCommand {
         // partial re-record needs them to keep the entry of a dependency on a cycle now written
         // outside its paths.
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable,
-                                      completeModuleRules: prune || !options.paths.isEmpty)
+                                      completeModuleRules: prune || options.isPartial)
         guard result.failures.isEmpty else {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }
@@ -50,9 +50,9 @@ struct BaselineCommand: ParsableCommand {
                                  exitCode: ExitStatus.usage)
         }
         let history = GitFileHistory(root: configuration.root, baselinePath: path)
-        let roots = options.paths.map { RepositoryPath.relative($0, root: configuration.root) ?? "" }
+        let roots = try options.roots(configuration, files: files)
         let mode: BaselineUpdate.Mode = prune ? .prune(paths: roots, someMigrationsOnly: !options.only.isEmpty)
-            : (!options.paths.isEmpty || !options.only.isEmpty) ? .rerecord(paths: roots) : .record
+            : (options.isPartial || !options.only.isEmpty) ? .rerecord(paths: roots) : .record
         let display = RepositoryPath.relative(path, root: configuration.root) ?? path
         var summary = ""
         let existing: Baseline?

@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable,
-                                     wholeRepository: options.paths.isEmpty && changedSince == nil, completeModuleRules: true)
+                                     wholeRepository: !options.isPartial && changedSince == nil, completeModuleRules: true)
         let ids = Set(migrations.map(\.id))
         // A skipped file (too big) is not looked at: its entries are neither matched nor fixed.
         let skipped = Set(result.skipped.map(\.file))
@@ -58,7 +58,7 @@ struct CheckCommand: ParsableCommand {
         let comparison = Comparison(uses: result.uses, baseline: relevant,
                                     // Files or folders that could not be read make a full check partial: their
                                     // entries are neither matched nor called fixed.
-                                    scannedFiles: options.paths.isEmpty && changedSince == nil && result.failures.isEmpty
+                                    scannedFiles: !options.isPartial && changedSince == nil && result.failures.isEmpty
                                         ? nil : Set(result.files).subtracting(result.failures.map(\.file)),
                                     fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) },
                                     history: history, complete: result.complete, repositoryWide: result.repositoryWide)

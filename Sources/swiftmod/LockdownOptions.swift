@@ -22,6 +22,12 @@ struct LockdownOptions: ParsableArguments {
     @Argument(help: "Files or folders to look at (default: the whole repository).")
     var paths: [String] = []
 
+    @Option(name: .customLong("module"), help: ArgumentHelp("Only the files of this module (a SwiftPM target, an Xcode project folder or a `modules:` entry); repeatable.", valueName: "name"))
+    var modules: [String] = []
+
+    /// Whether the command looks at part of the repository (PATHs or modules).
+    var isPartial: Bool { !paths.isEmpty || !modules.isEmpty }
+
     @Flag(name: .customLong("no-cache"), help: "Parse every file again instead of reusing .swiftmod/cache.")
     var noCache = false
 
@@ -65,9 +71,17 @@ struct LockdownOptions: ParsableArguments {
             }
             migrations = migrations.filter { only.contains($0.id) }
         }
-        let selection: FileSelection
+        var selection: FileSelection
         do {
-            selection = try FileSelection(configuration, paths: paths, changedSince: changedSince)
+            let chosen = try moduleSelection(configuration)
+            // A module's folders are walked (unless PATHs say where), and only its files kept.
+            let roots = paths.isEmpty ? (chosen?.folders ?? []).map { RepositoryPath.absolute($0, root: configuration.root) } : paths
+            selection = try FileSelection(configuration, paths: roots, changedSince: changedSince)
+            if let chosen {
+                selection.files = selection.files.filter { RepositoryPath.relative($0, root: configuration.root).map(chosen.contains) ?? false }
+            }
+        } catch let error as CommandFailure {
+            throw error
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
@@ -77,6 +91,29 @@ struct LockdownOptions: ParsableArguments {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         return (configuration, migrations, selection.files, selection.unreadable)
+    }
+
+    /// The modules named by `--module`, nil when none.
+    /// - Throws: `CommandFailure` (usage) for a name that is no module, with the closest names.
+    func moduleSelection(_ configuration: Configuration) throws -> ModuleSelection? {
+        guard !modules.isEmpty else { return nil }
+        do {
+            return try ModuleSelection(names: modules, root: configuration.root, configuration: configuration)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+    }
+
+    /// The repo-relative roots a partial command looked at: the PATHs, or the folders of the
+    /// selected files' modules.
+    func roots(_ configuration: Configuration, files: [String]) throws -> [String] {
+        if !paths.isEmpty { return paths.map { RepositoryPath.relative($0, root: configuration.root) ?? "" } }
+        guard let chosen = try moduleSelection(configuration) else { return [] }
+        let folders = chosen.folders
+        if folders != [""] { return folders }
+        // A `modules:` entry: the folders of its files.
+        return Array(Set(files.compactMap { RepositoryPath.relative($0, root: configuration.root) }
+            .map { ($0 as NSString).deletingLastPathComponent })).sorted()
     }
 
     /// Scans, reusing and updating the cache, with progress on a terminal; reports unreadable
@@ -93,7 +130,7 @@ struct LockdownOptions: ParsableArguments {
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
               wholeRepository: Bool? = nil, completeModuleRules: Bool = false) throws -> ScanResult {
         var rules: ModuleRules?
-        let whole = wholeRepository ?? paths.isEmpty
+        let whole = wholeRepository ?? !isPartial
         if migrations.contains(where: \.isModuleRule) {
             let all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
             let checked = ModuleRules(configuration: configuration, migrations: migrations, files: all, jobs: jobs)

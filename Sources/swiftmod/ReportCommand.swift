@@ -44,8 +44,8 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if let date, Deadline.date(date) == nil { throw ValidationError("--date takes a day like 2026-11-22") }
-        if record, !options.paths.isEmpty || !options.only.isEmpty {
-            throw ValidationError("--record stores counts of the whole repository; leave out paths and --migration")
+        if record, options.isPartial || !options.only.isEmpty {
+            throw ValidationError("--record stores counts of the whole repository; leave out paths, --module and --migration")
         }
     }
 

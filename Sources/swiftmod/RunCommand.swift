@@ -25,6 +25,7 @@ struct RunCommand: ParsableCommand {
         Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
 
         Examples:
+          swiftmod run strong-iboutlet --module ProfileUI
           swiftmod run strong-iboutlet Sources/Profile
           swiftmod run strong-iboutlet Sources/Profile --write
           swiftmod run backtick-self . --param binding=this
@@ -40,6 +41,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter of the codemod; repeatable.", valueName: "key=value"))
     var params: [String] = []
+
+    @Option(name: .customLong("module"), help: ArgumentHelp("Only the files of this module (a SwiftPM target, an Xcode project folder or a `modules:` entry of .swiftmod.yml); repeatable.", valueName: "name"))
+    var modules: [String] = []
 
     @Flag(help: "Write the changes (default: a dry run that prints a diff).")
     var write = false
@@ -82,9 +86,21 @@ struct RunCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let display = DisplayPath()
-        let selection: RunSelection
+        var selection: RunSelection
         do {
-            selection = try RunSelection(paths: paths, followOutsideLinks: followOutsideLinks, display: display)
+            // A module's files, found in the repository's module map (the configuration's root, else git's).
+            let here = FileManager.default.currentDirectoryPath
+            let root = settings?.root ?? Git.topLevel(of: here) ?? here
+            let chosen = modules.isEmpty ? nil : try ModuleSelection(names: modules, root: root, configuration: settings)
+            // Named from here, so that the diff's paths are too (it applies from this folder).
+            let roots = paths.isEmpty ? (chosen?.folders ?? []).map { DisplayPath.relative(RepositoryPath.absolute($0, root: root), from: here) } : paths
+            selection = try RunSelection(paths: roots, followOutsideLinks: followOutsideLinks, display: display)
+            if let chosen {
+                selection.files = selection.files.filter { file in
+                    let absolute = file.hasPrefix("/") ? file : here + "/" + file
+                    return RepositoryPath.relative(absolute, root: root).map(chosen.contains) ?? false
+                }
+            }
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
