@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Dependencies point one way: swiftmod (CLI) → Tracker, Lockdown (features) → Migrations (the shared
+/// Dependencies point one way: swiftmod (CLI) → LanguageServer → Tracker, Lockdown (features) → Migrations (the shared
 /// migration model: configuration, findings, the scanner) → CodemodKit (engine) → SwiftTree (parser)
 /// and Workspace (files, paths, git, caches, parallelism; it knows nothing of Swift or codemods).
 let package = Package(
@@ -67,6 +67,8 @@ let package = Package(
         .target(name: "Tracker", dependencies: [
             "Migrations", "CodemodKit", "SwiftTree", "Workspace", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // Where developers work: a language server for editors (diagnostics, hover, code actions).
+        .target(name: "LanguageServer", dependencies: ["Lockdown", "Migrations", "CodemodKit", "BundledCodemods", "SwiftTree", "Workspace"]),
         // Command-line interface.
         .executableTarget(
             name: "swiftmod",
@@ -78,6 +80,7 @@ let package = Package(
                 "Migrations",
                 "Lockdown",
                 "Tracker",
+                "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

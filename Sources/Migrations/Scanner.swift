@@ -204,8 +204,9 @@ public struct Scanner: Sendable {
 
     static let allowMarker = Array("swiftmod:allow".utf8)
 
-    /// The findings of one file's syntax tree and how many uses its allow comments allowed.
-    func scan(_ tree: SyntaxTree, file relative: String) throws -> ([Finding], Int) {
+    /// The findings of one file's syntax tree (a buffer in an editor, say) and how many uses its
+    /// allow comments allowed.
+    public func scan(_ tree: SyntaxTree, file relative: String) throws -> ([Finding], Int) {
         let source = tree.source
         let candidates = prefilter ? migrations.filter { $0.codemod?.mightMatch(source.bytes) == true } : migrations
         let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)

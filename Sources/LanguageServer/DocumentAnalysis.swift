@@ -1,0 +1,90 @@
+import CodemodKit
+import Foundation
+import Lockdown
+import Migrations
+import SwiftTree
+
+/// What the language server knows of one open document: its findings, each new or allowed by the
+/// baseline, computed from the editor's text (saved or not).
+struct DocumentAnalysis {
+    struct Item {
+        var finding: Finding
+        /// Allowed by the baseline (a use that was there when it was recorded).
+        var baselined: Bool
+    }
+
+    let source: SourceText
+    let tree: SyntaxTree
+    /// Repo-relative.
+    let file: String
+    let items: [Item]
+
+    init(text: String, file: String, project: Project, parser: Parser) throws {
+        source = SourceText(text)
+        tree = parser.parse(source)
+        self.file = file
+        let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
+        let (findings, _) = try scanner.scan(tree, file: file)
+        let uses = findings.filter { $0.kind == .use }
+        let entries = project.baselineByFile[file] ?? []
+        // The baseline's rule, for this file alone: uses beyond its entries are new.
+        let comparison = Comparison(uses: uses, baseline: Baseline(entries: entries), scannedFiles: [file], fileExists: { _ in true })
+        var newCount: [String: Int] = [:]
+        for use in comparison.newUses { newCount["\(use.line):\(use.column):\(use.migration)", default: 0] += 1 }
+        items = findings.map { finding in
+            guard finding.kind == .use else { return Item(finding: finding, baselined: false) }
+            let key = "\(finding.line):\(finding.column):\(finding.migration)"
+            if let count = newCount[key], count > 0 {
+                newCount[key] = count - 1
+                return Item(finding: finding, baselined: false)
+            }
+            return Item(finding: finding, baselined: true)
+        }
+    }
+
+    // MARK: - Positions (LSP counts lines from 0 and columns in UTF-16 code units)
+
+    /// The LSP position of a byte offset.
+    func position(ofByte offset: Int) -> [String: Int] {
+        let location = source.location(ofByte: offset)
+        let lineStart = source.lineStarts[location.line - 1]
+        return ["line": location.line - 1, "character": source.text(in: lineStart..<location.offset).utf16.count]
+    }
+
+    /// The byte offset of an LSP position (clamped to the text).
+    func byte(of position: [String: Any]) -> Int {
+        let line = max(0, min((position["line"] as? Int) ?? 0, source.lineStarts.count - 1))
+        let start = source.lineStarts[line]
+        let end = line + 1 < source.lineStarts.count ? source.lineStarts[line + 1] : source.bytes.count
+        var units = max(0, (position["character"] as? Int) ?? 0)
+        var offset = start
+        for scalar in source.text(in: start..<end).unicodeScalars {
+            guard units > 0, scalar != "\n" else { break }
+            units -= scalar.utf16.count
+            offset += scalar.utf8.count
+        }
+        return offset
+    }
+
+    /// A finding's range in LSP terms.
+    func range(of finding: Finding) -> [String: Any] {
+        let start = ["line": finding.line - 1, "character": (finding.utf16Column ?? finding.column) - 1]
+        let end = ["line": finding.endLine - 1, "character": (finding.endUTF16Column ?? finding.endColumn) - 1]
+        return ["start": start, "end": end]
+    }
+
+    /// The byte range of a finding.
+    func byteRange(of finding: Finding) -> Range<Int> {
+        let start = byte(of: ["line": finding.line - 1, "character": (finding.utf16Column ?? finding.column) - 1])
+        let end = byte(of: ["line": finding.endLine - 1, "character": (finding.endUTF16Column ?? finding.endColumn) - 1])
+        return start..<max(start, end)
+    }
+
+    /// The findings whose range holds a byte offset, or touches the byte range.
+    func items(at range: Range<Int>) -> [Item] {
+        items.filter { item in
+            let found = byteRange(of: item.finding)
+            return found.lowerBound <= range.upperBound && range.lowerBound <= found.upperBound
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import CodemodKit
+import Foundation
+import Lockdown
+import Migrations
+import SwiftTree
+import Workspace
+
+/// `swiftmod lsp`: a language server (LSP 3.17, a subset) over stdin and stdout.
+///
+/// - Diagnostics for every open Swift document, from the editor's text: a use the baseline does not
+///   allow is an error, a baselined use a hint tagged deprecated ("deprecated: webview, P1, due
+///   2027-03-31"), a wrong allow comment a warning.
+/// - Hover on a use: why, what instead, docs, contact, deadline.
+/// - Code actions: apply the codemod here or in the whole file, or allow the use with a comment:
+///   workspace edits the editor applies; nothing is written behind its back.
+/// The configuration is found from each document's folder (the nearest `.swiftmod.yml` above it),
+/// and read again when it or the baseline changes. Logs go to stderr only.
+public final class LanguageServer {
+    private let channel: MessageChannel
+    private let parser = Parser()
+    /// Open documents: uri → text.
+    private var documents: [String: String] = [:]
+    /// Projects by configuration path.
+    private var projects: [String: Project] = [:]
+    /// Configuration problems already logged (each once).
+    private var reported = Set<String>()
+    private var shutdownRequested = false
+
+    public init(channel: MessageChannel = MessageChannel()) {
+        self.channel = channel
+    }
+
+    /// Serves until the client says `exit` or goes away; returns the exit status.
+    public func run() -> Int32 {
+        while true {
+            switch channel.read() {
+            case .end:
+                log("the client closed the connection")
+                return shutdownRequested ? 0 : 1
+            case let .malformed(why):
+                log("skipped a malformed message: \(why)")
+                channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "parse error: \(why)"]])
+            case let .message(message):
+                if let status = handle(message) { return status }
+            }
+        }
+    }
+
+    /// Handles one message; returns an exit status when the server must stop.
+    func handle(_ message: [String: Any]) -> Int32? {
+        let method = message["method"] as? String
+        let id = message["id"]
+        let params = message["params"] as? [String: Any] ?? [:]
+        switch method {
+        case "initialize":
+            respond(id, [
+                "capabilities": [
+                    "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+                    "hoverProvider": true,
+                    "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                ],
+                "serverInfo": ["name": "swiftmod"],
+            ])
+        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
+            break
+        case "shutdown":
+            shutdownRequested = true
+            respond(id, NSNull())
+        case "exit":
+            return shutdownRequested ? 0 : 1
+        case "textDocument/didOpen":
+            if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String {
+                documents[uri] = document["text"] as? String ?? ""
+                publish(uri)
+            }
+        case "textDocument/didChange":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+               let text = (params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String {
+                documents[uri] = text
+                publish(uri)
+            }
+        case "textDocument/didSave":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
+                // A save may follow `baseline` or an edit of `.swiftmod.yml`: read them again if so.
+                publish(uri)
+            }
+        case "textDocument/didClose":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
+                documents[uri] = nil
+                channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": []]])
+            }
+        case "textDocument/hover":
+            respond(id, hover(params) ?? NSNull())
+        case "textDocument/codeAction":
+            respond(id, codeActions(params))
+        default:
+            if let id {
+                // A request this server does not know: say so (a notification is ignored).
+                channel.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32601, "message": "method not found: \(method ?? "(none)")"]])
+            }
+        }
+        return nil
+    }
+
+    private func respond(_ id: Any?, _ result: Any) {
+        guard let id else { return }
+        channel.send(["jsonrpc": "2.0", "id": id, "result": result])
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("swiftmod lsp: \(SafeText.oneLine(text))\n".utf8))
+    }
+
+    // MARK: - Analysis
+
+    /// The project and the repo-relative path of a document, when it is a Swift file under a
+    /// `.swiftmod.yml`.
+    private func project(of uri: String) -> (Project, String)? {
+        guard let url = URL(string: uri), url.isFileURL, url.pathExtension == "swift" else { return nil }
+        let path = url.standardizedFileURL.path
+        guard let configurationPath = Configuration.find(from: (path as NSString).deletingLastPathComponent) else { return nil }
+        if projects[configurationPath]?.isStale ?? true {
+            do {
+                projects[configurationPath] = try Project(configurationPath: configurationPath)
+                reported.remove(configurationPath)
+            } catch {
+                projects[configurationPath] = nil
+                if reported.insert(configurationPath).inserted {
+                    log("\(error)")
+                    channel.send(["jsonrpc": "2.0", "method": "window/showMessage",
+                                  "params": ["type": 1, "message": "swiftmod: \(error)"]])
+                }
+                return nil
+            }
+        }
+        guard let project = projects[configurationPath],
+              let relative = RepositoryPath.relative(path, root: project.configuration.root),
+              project.configuration.covers(relative) else { return nil }
+        return (project, relative)
+    }
+
+    private func analysis(of uri: String) -> (DocumentAnalysis, Project)? {
+        guard let text = documents[uri], let (project, relative) = project(of: uri) else { return nil }
+        do {
+            return (try DocumentAnalysis(text: text, file: relative, project: project, parser: parser), project)
+        } catch {
+            log("\(relative): \(error)")
+            return nil
+        }
+    }
+
+    private func publish(_ uri: String) {
+        var diagnostics: [[String: Any]] = []
+        if let (analysis, project) = analysis(of: uri) {
+            diagnostics = analysis.items.map { diagnostic($0, analysis: analysis, project: project) }
+        }
+        channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": diagnostics]])
+    }
+
+    private func diagnostic(_ item: DocumentAnalysis.Item, analysis: DocumentAnalysis, project: Project) -> [String: Any] {
+        let finding = item.finding
+        var diagnostic: [String: Any] = ["range": analysis.range(of: finding), "source": "swiftmod", "code": finding.migration]
+        guard finding.kind == .use, let migration = project.migration(finding.migration) else {
+            diagnostic["severity"] = 2
+            diagnostic["message"] = finding.text
+            return diagnostic
+        }
+        var tags = [migration.settings.priority.rawValue]
+        if let deadline = migration.settings.deadline { tags.append("due \(deadline)") }
+        if item.baselined {
+            diagnostic["severity"] = 4
+            diagnostic["tags"] = [2]
+            diagnostic["message"] = "deprecated: \(migration.id), \(tags.joined(separator: ", ")) — \(migration.summary) (allowed by the baseline)"
+        } else {
+            diagnostic["severity"] = 1
+            diagnostic["message"] = "new use of deprecated pattern '\(migration.id)' (\(tags.joined(separator: ", "))): \(migration.summary)"
+        }
+        return diagnostic
+    }
+
+    // MARK: - Hover
+
+    private func hover(_ params: [String: Any]) -> [String: Any]? {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+              let position = params["position"] as? [String: Any],
+              let (analysis, project) = analysis(of: uri) else { return nil }
+        let offset = analysis.byte(of: position)
+        guard let item = analysis.items(at: offset..<offset).first(where: { $0.finding.kind == .use }),
+              let migration = project.migration(item.finding.migration) else { return nil }
+        var lines = ["**\(migration.id)** (\(migration.settings.priority.rawValue)\(migration.settings.deadline.map { ", due \($0)" } ?? ""))"
+                        + (item.baselined ? " — allowed by the baseline" : " — a new use"),
+                     "", migration.summary, "", "**Why:** \(migration.why)"]
+        if let replacement = migration.replacement { lines.append("**Instead:** \(replacement)") }
+        if let docs = migration.docs { lines.append("**Docs:** \(docs)") }
+        if let contact = migration.settings.contact { lines.append("**Contact:** \(contact)") }
+        lines.append(migration.fixable ? "**Fix:** the code action, or `swiftmod run \(migration.id)`" : "**Fix:** by hand")
+        return ["contents": ["kind": "markdown", "value": lines.joined(separator: "\n")], "range": analysis.range(of: item.finding)]
+    }
+
+    // MARK: - Code actions
+
+    private func codeActions(_ params: [String: Any]) -> [[String: Any]] {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+              let range = params["range"] as? [String: Any],
+              let start = range["start"] as? [String: Any], let end = range["end"] as? [String: Any],
+              let (analysis, project) = analysis(of: uri) else { return [] }
+        let bytes = analysis.byte(of: start)..<max(analysis.byte(of: start), analysis.byte(of: end))
+        var actions: [[String: Any]] = []
+        for item in analysis.items(at: bytes) where item.finding.kind == .use {
+            guard let migration = project.migration(item.finding.migration) else { continue }
+            let diagnostic = diagnostic(item, analysis: analysis, project: project)
+            if let codemod = migration.codemod, migration.fixable, let transformation = try? codemod.transform(analysis.tree) {
+                // The same edit may come from two uses (an import to add): once each.
+                let all = Array(Set(transformation.edits))
+                func lines(_ first: Int, _ last: Int) -> Range<Int> {
+                    let starts = analysis.source.lineStarts
+                    return starts[first - 1]..<(last < starts.count ? starts[last] : analysis.source.bytes.count)
+                }
+                // Here: the edits on the use's lines, and those of no use (an import to add), when
+                // they leave the file parsing as it did.
+                let mine = lines(item.finding.line, item.finding.endLine)
+                let useLines = transformation.uses.map { lines($0.start.line, $0.end.line) }
+                let local = all.filter { edit in
+                    edit.range.overlaps(mine) || edit.range.lowerBound == mine.lowerBound
+                        || !useLines.contains { $0.overlaps(edit.range) || $0.lowerBound == edit.range.lowerBound }
+                }
+                if !local.isEmpty, safe(local, in: analysis) {
+                    actions.append(action("Apply \(migration.id) here", uri: uri, edits: local, analysis: analysis, diagnostic: diagnostic, preferred: true))
+                }
+                if all.count > local.count, safe(all, in: analysis) {
+                    actions.append(action("Apply \(migration.id) to this file (\(transformation.uses.count) uses)", uri: uri,
+                                          edits: all, analysis: analysis, diagnostic: diagnostic, preferred: false))
+                }
+            }
+            // Allow: a comment on the line before, indented as the use's line.
+            let lineStart = analysis.source.lineStarts[item.finding.line - 1]
+            let indent = analysis.source.bytes[lineStart...].prefix { $0 == 0x20 || $0 == 0x09 }
+            let comment = String(decoding: indent, as: UTF8.self) + "// swiftmod:allow \(migration.id) -- reason\n"
+            actions.append(action("Allow this use of \(migration.id) (with a reason)", uri: uri,
+                                  edits: [Edit(range: lineStart..<lineStart, replacement: comment)], analysis: analysis,
+                                  diagnostic: diagnostic, preferred: false))
+        }
+        return actions
+    }
+
+    /// Whether edits leave no new syntax error (the safety net of `run`).
+    private func safe(_ edits: [Edit], in analysis: DocumentAnalysis) -> Bool {
+        guard let set = try? EditSet(edits, in: analysis.source) else { return false }
+        let after = parser.parse(SourceText(String(decoding: set.apply(to: analysis.source), as: UTF8.self)))
+        return ErrorRegionCheck.firstNewRegion(before: analysis.tree.errorRegions.map(\.byteRange),
+                                               after: after.errorRegions.map(\.byteRange), edits: set) == nil
+    }
+
+    private func action(_ title: String, uri: String, edits: [Edit], analysis: DocumentAnalysis,
+                        diagnostic: [String: Any], preferred: Bool) -> [String: Any] {
+        let textEdits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit -> [String: Any] in
+            ["range": ["start": analysis.position(ofByte: edit.range.lowerBound), "end": analysis.position(ofByte: edit.range.upperBound)],
+             "newText": edit.replacement]
+        }
+        return ["title": title, "kind": "quickfix", "isPreferred": preferred, "diagnostics": [diagnostic],
+                "edit": ["changes": [uri: textEdits]]]
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// JSON-RPC messages framed as the Language Server Protocol frames them: a `Content-Length`
+/// header, a blank line, then that many bytes of JSON.
+public final class MessageChannel: @unchecked Sendable {
+    /// What reading the next message gave.
+    public enum Incoming {
+        /// A JSON object.
+        case message([String: Any])
+        /// A frame whose body is not a JSON object, or a header without a length: skipped.
+        case malformed(String)
+        /// The input ended (the client is gone).
+        case end
+    }
+
+    private let input: FileHandle
+    private let output: FileHandle
+    private var buffer: [UInt8] = []
+    private let writeLock = NSLock()
+    /// A frame bigger than this is refused (and the channel closed): no client sends 64 MB.
+    static let maxFrame = 64 << 20
+
+    public init(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Blocks until a whole message (or the end of the input) is read.
+    public func read() -> Incoming {
+        while true {
+            if let separator = find([13, 10, 13, 10]) {
+                let header = String(decoding: buffer[..<separator], as: UTF8.self)
+                var length: Int?
+                for line in header.components(separatedBy: "\r\n") {
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
+                        length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    }
+                }
+                guard let length, length >= 0, length <= Self.maxFrame else {
+                    buffer.removeSubrange(..<(separator + 4))
+                    if length.map({ $0 > Self.maxFrame }) == true { return .end }
+                    return .malformed("a header without a valid Content-Length: \(header.prefix(200))")
+                }
+                let start = separator + 4
+                while buffer.count < start + length {
+                    guard fill() else { return .end }
+                }
+                let body = Data(buffer[start..<(start + length)])
+                buffer.removeSubrange(..<(start + length))
+                guard let object = try? JSONSerialization.jsonObject(with: body), let message = object as? [String: Any] else {
+                    return .malformed("a body that is not a JSON object (\(length) bytes)")
+                }
+                return .message(message)
+            }
+            guard fill() else { return .end }
+        }
+    }
+
+    /// Sends a message.
+    public func send(_ message: [String: Any]) {
+        guard let body = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        output.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+    }
+
+    private func fill() -> Bool {
+        let data = input.availableData
+        guard !data.isEmpty else { return false }
+        buffer += data
+        return true
+    }
+
+    private func find(_ needle: [UInt8]) -> Int? {
+        guard buffer.count >= needle.count else { return nil }
+        for index in 0...(buffer.count - needle.count) where buffer[index] == needle[0] {
+            if buffer[index..<(index + needle.count)].elementsEqual(needle) { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import BundledCodemods
+import CodemodKit
+import Foundation
+import Lockdown
+import Migrations
+import Workspace
+
+/// A repository as the language server sees it: its `.swiftmod.yml`, its migrations bound to
+/// their codemods, and its baseline. Read again when one of those files changes on disk.
+final class Project {
+    let configuration: Configuration
+    let migrations: [Migration]
+    /// The baseline's entries by repo-relative file.
+    private(set) var baselineByFile: [String: [Baseline.Entry]] = [:]
+    /// Why the baseline could not be read (then every use is new).
+    private(set) var baselineProblem: String?
+    private var stamps: [String: FileStamp?] = [:]
+
+    init(configurationPath: String) throws {
+        configuration = try Configuration.load(configurationPath)
+        let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configuration.codemodFolderPaths)
+        migrations = try Migration.resolve(configuration, catalog: catalog)
+        reloadBaseline()
+        stamps = watched.reduce(into: [:]) { $0[$1] = FileStamp.of($1) }
+    }
+
+    /// The files whose change makes this project stale.
+    var watched: [String] { [configuration.path, configuration.baselinePath] }
+
+    /// Whether `.swiftmod.yml` or the baseline changed on disk since they were read.
+    var isStale: Bool {
+        watched.contains { stamps[$0] != FileStamp.of($0) }
+    }
+
+    private func reloadBaseline() {
+        baselineByFile = [:]
+        baselineProblem = nil
+        guard FileManager.default.fileExists(atPath: configuration.baselinePath) else { return }
+        do {
+            let baseline = try Baseline.load(configuration.baselinePath)
+            baselineByFile = Dictionary(grouping: baseline.entries, by: \.file)
+        } catch {
+            baselineProblem = "\(error)"
+        }
+    }
+
+    /// The migration of an id.
+    func migration(_ id: String) -> Migration? { migrations.first { $0.id == id } }
+}
+
+extension FileStamp {
+    /// The stamp of a file, nil when it cannot be read.
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(info)
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import LanguageServer
+
+/// `swiftmod lsp`: the language server, over stdin and stdout.
+struct LSPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run the language server (LSP over stdin/stdout) for editors: diagnostics, hover, code actions.",
+        discussion: """
+        Editors start it; it finds .swiftmod.yml from each open Swift file's folder. A use the \
+        baseline does not allow is an error, a baselined use a hint marked deprecated, a wrong \
+        allow comment a warning. Hover on a use says why, what instead, docs, contact and \
+        deadline; code actions apply a codemod here or in the file, or insert an allow comment. \
+        It logs to stderr only. See the README for Neovim, VS Code and Xcode.
+        """
+    )
+
+    func run() throws {
+        // A client that goes away must not kill the server with SIGPIPE before it can exit cleanly.
+        signal(SIGPIPE, SIG_IGN)
+        let status = LanguageServer().run()
+        throw ExitCode(status)
+    }
+}
