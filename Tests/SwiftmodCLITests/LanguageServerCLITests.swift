@@ -232,4 +232,38 @@ final class LanguageServerClient {
         #expect(client.waitForExit() == 1)
         #expect(client.stderr.contains("swiftmod lsp: skipped a malformed message"))
     }
+
+    /// End to end with a real editor: Neovim's built-in LSP client, headless, opens a file of
+    /// `Examples/SampleApp` with a new use added, and reads back the diagnostics.
+    @Test func neovimShowsTheDiagnostics() throws {
+        let which = try CLI.run("which", ["nvim"])
+        guard which.status == 0 else {
+            Issue.record("Neovim is needed for the editor test: apt-get install neovim (scripts/test-tools installs it)")
+            return
+        }
+        let repo = try Scratch()
+        let sample = CLI.packageRoot + "/Examples/SampleApp"
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sample) where !file.hasSuffix("/") {
+            var folder: ObjCBool = false
+            FileManager.default.fileExists(atPath: sample + "/" + file, isDirectory: &folder)
+            if !folder.boolValue { try repo.write(file, try String(contentsOfFile: sample + "/" + file, encoding: .utf8)) }
+        }
+        try repo.git(["init", "-q"])
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        let file = "App/Sources/AppDelegate.swift"
+        try repo.write(file, try repo.text(file) + "let more = UIWebView()\n")
+        let lines = try repo.text(file).components(separatedBy: "\n")
+        let baselined = lines.firstIndex { $0.contains("UIWebView") }!, added = lines.count - 2
+        let output = repo.url("diagnostics.txt").path
+        let run = try CLI.run("nvim", ["--headless", "--clean", "-c", "luafile \(CLI.packageRoot)/Tests/SwiftmodCLITests/Editors/neovim-diagnostics.lua"],
+                              in: repo.path, environment: ["SWIFTMOD": CLI.binary, "FILE": repo.url(file).path, "OUT": output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let shown = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\n").filter { !$0.isEmpty }
+        let column = lines[baselined].utf16.distance(from: lines[baselined].utf16.startIndex,
+                                                     to: lines[baselined].range(of: "UIWebView")!.lowerBound.samePosition(in: lines[baselined].utf16)!)
+        #expect(shown == [
+            "\(baselined):\(column) 4 deprecated: webview, P1, due 2027-03-31 — Replace every use of `UIWebView` with `WKWebView` (allowed by the baseline)",
+            "\(added):11 1 new use of deprecated pattern 'webview' (P1, due 2027-03-31): Replace every use of `UIWebView` with `WKWebView`",
+        ])
+    }
 }
