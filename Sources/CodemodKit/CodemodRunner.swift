@@ -17,6 +17,11 @@ public struct RunOptions: Sendable {
     /// Tests only: called just before a file is replaced (to change it behind the runner's back).
     var beforeReplacing: (@Sendable (String) -> Void)?
 
+    /// Chooses which of a file's changes to make (`run --interactive`): given the file as shown,
+    /// its text and its changes in hunks (edits within a few lines of each other, in order), it
+    /// returns the hunks accepted. Called for one file at a time, in order, when `jobs` is 1.
+    public var choose: (@Sendable (_ displayPath: String, _ source: SourceText, _ hunks: [[Edit]]) -> [[Edit]])?
+
     public init(write: Bool = false, jobs: Int? = nil, maxFileSize: Int = SourceFileReader.defaultMaxFileSize,
                 displayPath: @escaping @Sendable (String) -> String = { $0 }) {
         self.write = write
@@ -161,6 +166,20 @@ public struct CodemodRunner: Sendable {
     var pipeline: FilePipeline { FilePipeline(maxFileSize: options.maxFileSize, jobs: options.jobs) }
 }
 
+extension CodemodRunner {
+    /// Edits grouped as a diff shows them: those within six lines of each other are one hunk.
+    static func hunks(of edits: [Edit], in source: SourceText) -> [[Edit]] {
+        var hunks: [[Edit]] = []
+        var lastLine: Int?
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let first = source.location(ofByte: edit.range.lowerBound).line
+            if let lastLine, first - lastLine <= 6 { hunks[hunks.count - 1].append(edit) } else { hunks.append([edit]) }
+            lastLine = source.location(ofByte: edit.range.upperBound).line
+        }
+        return hunks
+    }
+}
+
 extension CodemodRunner: FileConsumer {
     public func needsTree(_ bytes: [UInt8]) -> Bool { codemod.mightMatch(bytes) }
 
@@ -206,12 +225,22 @@ extension CodemodRunner: FileConsumer {
                 return edit
             }
         }
-        let edits: EditSet
+        var edits: EditSet
         do {
             edits = try EditSet(transformation.edits, in: source)
         } catch {
             outcome.status = .failed("\(display): \(error)")
             return outcome
+        }
+        if let choose = options.choose, !edits.isEmpty {
+            let chosen = choose(display, source, Self.hunks(of: edits.edits, in: source)).flatMap { $0 }
+            do {
+                edits = try EditSet(chosen, in: source)
+            } catch {
+                outcome.status = .failed("\(display): \(error)")
+                return outcome
+            }
+            guard !edits.isEmpty else { return outcome }
         }
         let newBytes = edits.apply(to: source)
         guard newBytes != source.bytes else { return outcome }

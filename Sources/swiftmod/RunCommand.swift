@@ -6,6 +6,9 @@ import Migrations
 import SwiftTree
 import Workspace
 
+/// "3 files", "1 file".
+func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
 /// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,6 +51,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write the changes (default: a dry run that prints a diff).")
     var write = false
 
+    @Flag(name: .shortAndLong, help: "Review each change on a terminal (yes, no, all in this file, skip file, quit) and write only those accepted.")
+    var interactive = false
+
     @Option(help: "Output format: diff or json.")
     var format: OutputFormat = .diff
 
@@ -69,6 +75,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if interactive, format == .json { throw ValidationError("--interactive shows diffs on a terminal; leave out --format json") }
         if let maxFileSize, ByteSize.parse(maxFileSize) == nil {
             throw ValidationError("--max-file-size: '\(maxFileSize)' is not a size; write bytes or a size like 4MB or 512KB")
         }
@@ -114,8 +121,22 @@ struct RunCommand: ParsableCommand {
             }
         }
         let limit = maxFileSize.flatMap(ByteSize.parse) ?? settings?.maxFileSize ?? SourceFileReader.defaultMaxFileSize
-        let runner = CodemodRunner(codemod: codemod, options: RunOptions(write: write, jobs: jobs, maxFileSize: limit) { display($0) })
+        var options = RunOptions(write: write || interactive, jobs: interactive ? 1 : jobs, maxFileSize: limit) { display($0) }
         let painter = DiffPainter(enabled: color.isEnabled(for: stdout))
+        var review: ChangeReview?
+        if interactive {
+            guard isatty(fileno(stdin)) != 0, isatty(fileno(stdout)) != 0 else {
+                throw CommandFailure(message: "--interactive asks about each change on a terminal, and stdin or stdout is not one; without a terminal, review the dry run's diff and apply it with `git apply`, or use --write",
+                                     exitCode: ExitStatus.usage)
+            }
+            let reviewer = ChangeReview(painter: painter)
+            options.choose = { reviewer.choose($0, $1, $2) }
+            review = reviewer
+            for stale in selection.prepareForWriting() {
+                printError("note: removed \(SafeText.oneLine(display(stale))), a temporary file left by an interrupted run")
+            }
+        }
+        let runner = CodemodRunner(codemod: codemod, options: options)
         var records: [FileRecord] = []
         let summary = runner.run(selection.files) { outcome in
             // File names and notes stay on their line: no name can forge a message of its own.
@@ -138,6 +159,7 @@ struct RunCommand: ParsableCommand {
             }
             switch format {
             case .diff:
+                if review != nil { break }
                 if !outcome.diff.isEmpty, outcome.status == .changed || outcome.status == .written {
                     print(painter.paint(outcome.diff), terminator: "")
                 } else if !codemod.definition.rewrites {
@@ -157,6 +179,9 @@ struct RunCommand: ParsableCommand {
         // Files in a folder that cannot be listed were not seen: say so, and fail as for files.
         for folder in selection.unreadableFolders {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
+        }
+        if let review {
+            printError("Accepted \(plural(review.accepted, "change")) in \(plural(review.filesAccepted, "file")) (\(review.shown) shown); only those were written.")
         }
         printError(describe(summary, codemod: codemod))
         if let error = summary.definitionError {
@@ -185,9 +210,8 @@ struct RunCommand: ParsableCommand {
     }
 
     private func describe(_ summary: RunSummary, codemod: Codemod) -> String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         var text = "\(codemod.id): \(plural(summary.filesScanned, "file")) scanned, "
-            + "\(summary.filesChanged) \(write ? "written" : "to change"), \(plural(summary.edits, "edit")), "
+            + "\(summary.filesChanged) \(write || interactive ? "written" : "to change"), \(plural(summary.edits, "edit")), "
             + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
         if summary.filesSkipped > 0 { text += "; \(plural(summary.filesSkipped, "file")) over the size limit not read" }
         if summary.filesWithSyntaxErrors > 0 {
@@ -200,7 +224,7 @@ struct RunCommand: ParsableCommand {
             text += "; \(plural(summary.uses, "site")), \(summary.sitesNotConverted) not converted"
             if summary.sitesNotConverted > 0 { text += " (see the notes above)" }
         }
-        if codemod.definition.rewrites, !write, summary.filesChanged > 0 {
+        if codemod.definition.rewrites, !write, !interactive, summary.filesChanged > 0 {
             text += " (dry run: add --write to apply)"
         }
         return text
