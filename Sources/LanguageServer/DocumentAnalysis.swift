@@ -52,7 +52,10 @@ struct DocumentAnalysis {
     }
 
     /// The byte offset of an LSP position (clamped to the text).
-    func byte(of position: [String: Any]) -> Int {
+    func byte(of position: [String: Any]) -> Int { Self.byte(of: position, in: source) }
+
+    /// The byte offset of an LSP position in a text (clamped to it).
+    static func byte(of position: [String: Any], in source: SourceText) -> Int {
         let line = max(0, min((position["line"] as? Int) ?? 0, source.lineStarts.count - 1))
         let start = source.lineStarts[line]
         let end = line + 1 < source.lineStarts.count ? source.lineStarts[line + 1] : source.bytes.count

@@ -24,6 +24,8 @@ public final class LanguageServer {
     private var projects: [String: Project] = [:]
     /// Configuration problems already logged (each once).
     private var reported = Set<String>()
+    /// The analysis of each open document's current text (made again when the text changes).
+    private var analyses: [String: (DocumentAnalysis, Project)] = [:]
     private var shutdownRequested = false
 
     public init(channel: MessageChannel = MessageChannel()) {
@@ -42,6 +44,10 @@ public final class LanguageServer {
                 channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "parse error: \(why)"]])
             case let .message(message):
                 if let status = handle(message) { return status }
+            }
+            if channel.isClosed {
+                log("the client closed its end; stopping")
+                return shutdownRequested ? 0 : 1
             }
         }
     }
@@ -71,28 +77,49 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String {
                 documents[uri] = document["text"] as? String ?? ""
+                analyses[uri] = nil
                 publish(uri)
             }
         case "textDocument/didChange":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
-               let text = (params["contentChanges"] as? [[String: Any]])?.last?["text"] as? String {
+               let changes = params["contentChanges"] as? [[String: Any]] {
+                // Whole texts, as announced; a change with a range (incremental) is applied to it.
+                var text = documents[uri] ?? ""
+                for change in changes {
+                    guard let new = change["text"] as? String else { continue }
+                    if let range = change["range"] as? [String: Any], let start = range["start"] as? [String: Any],
+                       let end = range["end"] as? [String: Any] {
+                        let source = SourceText(text)
+                        let from = DocumentAnalysis.byte(of: start, in: source), to = max(from, DocumentAnalysis.byte(of: end, in: source))
+                        text = String(decoding: source.bytes[..<from] + Array(new.utf8) + source.bytes[to...], as: UTF8.self)
+                    } else {
+                        text = new
+                    }
+                }
                 documents[uri] = text
+                analyses[uri] = nil
                 publish(uri)
             }
         case "textDocument/didSave":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 // A save may follow `baseline` or an edit of `.swiftmod.yml`: read them again if so.
+                analyses[uri] = nil
                 publish(uri)
             }
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
+                analyses[uri] = nil
                 channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": []]])
             }
-        case "textDocument/hover":
-            respond(id, hover(params) ?? NSNull())
-        case "textDocument/codeAction":
-            respond(id, codeActions(params))
+        case "textDocument/hover", "textDocument/codeAction":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+                  method == "textDocument/hover" ? params["position"] is [String: Any] : params["range"] is [String: Any] else {
+                invalidParams(id, "\(method ?? ""): textDocument.uri and \(method == "textDocument/hover" ? "position" : "range") are required")
+                break
+            }
+            _ = uri
+            if method == "textDocument/hover" { respond(id, hover(params) ?? NSNull()) } else { respond(id, codeActions(params)) }
         default:
             if let id {
                 // A request this server does not know: say so (a notification is ignored).
@@ -100,6 +127,11 @@ public final class LanguageServer {
             }
         }
         return nil
+    }
+
+    private func invalidParams(_ id: Any?, _ message: String) {
+        guard let id else { return }
+        channel.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32602, "message": message]])
     }
 
     private func respond(_ id: Any?, _ result: Any) {
@@ -141,12 +173,31 @@ public final class LanguageServer {
 
     private func analysis(of uri: String) -> (DocumentAnalysis, Project)? {
         guard let text = documents[uri], let (project, relative) = project(of: uri) else { return nil }
+        if let known = analyses[uri], known.1 === project { return known }
+        // As the command line: a file over the size limit is not looked at.
+        let limit = project.configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize
+        guard text.utf8.count <= limit else {
+            say("\(relative) is bigger than \(limit) bytes (max-file-size): not checked", once: "size \(uri)")
+            return nil
+        }
+        if let problem = project.baselineProblem {
+            say("the baseline cannot be read, so every use shows as new: \(problem)", once: "baseline \(project.configuration.baselinePath) \(problem)")
+        }
         do {
-            return (try DocumentAnalysis(text: text, file: relative, project: project, parser: parser), project)
+            let found = (try DocumentAnalysis(text: text, file: relative, project: project, parser: parser), project)
+            analyses[uri] = found
+            return found
         } catch {
             log("\(relative): \(error)")
             return nil
         }
+    }
+
+    /// Tells the user once (a message in the editor, and stderr).
+    private func say(_ text: String, once key: String) {
+        guard reported.insert(key).inserted else { return }
+        log(text)
+        channel.send(["jsonrpc": "2.0", "method": "window/showMessage", "params": ["type": 2, "message": "swiftmod: \(text)"]])
     }
 
     private func publish(_ uri: String) {
@@ -216,15 +267,17 @@ public final class LanguageServer {
                     let starts = analysis.source.lineStarts
                     return starts[first - 1]..<(last < starts.count ? starts[last] : analysis.source.bytes.count)
                 }
-                // Here: the edits on the use's lines, and those of no use (an import to add), when
-                // they leave the file parsing as it did.
+                // Here: the edits on the use's lines, with the lines the file gains (an import to
+                // add). Offered only when every other edit is another use's own: a codemod that
+                // also changes code around its uses (renaming what a binding rebinds) is applied to
+                // the whole file or not at all.
                 let mine = lines(item.finding.line, item.finding.endLine)
                 let useLines = transformation.uses.map { lines($0.start.line, $0.end.line) }
-                let local = all.filter { edit in
-                    edit.range.overlaps(mine) || edit.range.lowerBound == mine.lowerBound
-                        || !useLines.contains { $0.overlaps(edit.range) || $0.lowerBound == edit.range.lowerBound }
-                }
-                if !local.isEmpty, safe(local, in: analysis) {
+                func onUseLines(_ edit: Edit) -> Bool { useLines.contains { $0.overlaps(edit.range) || $0.lowerBound == edit.range.lowerBound } }
+                func addsLines(_ edit: Edit) -> Bool { edit.range.isEmpty && edit.replacement.hasSuffix("\n") }
+                let local = all.filter { $0.range.overlaps(mine) || $0.range.lowerBound == mine.lowerBound || (!onUseLines($0) && addsLines($0)) }
+                let separable = all.allSatisfy { onUseLines($0) || addsLines($0) }
+                if separable, !local.isEmpty, safe(local, in: analysis) {
                     actions.append(action("Apply \(migration.id) here", uri: uri, edits: local, analysis: analysis, diagnostic: diagnostic, preferred: true))
                 }
                 if all.count > local.count, safe(all, in: analysis) {
@@ -232,15 +285,29 @@ public final class LanguageServer {
                                           edits: all, analysis: analysis, diagnostic: diagnostic, preferred: false))
                 }
             }
-            // Allow: a comment on the line before, indented as the use's line.
+            // Allow: a comment on the line before, indented as the use's line; offered only when
+            // it does allow the use there (not inside a multi-line string or a block comment).
             let lineStart = analysis.source.lineStarts[item.finding.line - 1]
             let indent = analysis.source.bytes[lineStart...].prefix { $0 == 0x20 || $0 == 0x09 }
             let comment = String(decoding: indent, as: UTF8.self) + "// swiftmod:allow \(migration.id) -- reason\n"
-            actions.append(action("Allow this use of \(migration.id) (with a reason)", uri: uri,
-                                  edits: [Edit(range: lineStart..<lineStart, replacement: comment)], analysis: analysis,
-                                  diagnostic: diagnostic, preferred: false))
+            let allow = Edit(range: lineStart..<lineStart, replacement: comment)
+            if allows(allow, migration: migration.id, in: analysis, project: project) {
+                actions.append(action("Allow this use of \(migration.id) (with a reason)", uri: uri, edits: [allow],
+                                      analysis: analysis, diagnostic: diagnostic, preferred: false))
+            }
         }
         return actions
+    }
+
+    /// Whether inserting an allow comment allows one more use of the migration.
+    private func allows(_ edit: Edit, migration: String, in analysis: DocumentAnalysis, project: Project) -> Bool {
+        guard let set = try? EditSet([edit], in: analysis.source) else { return false }
+        let tree = parser.parse(SourceText(String(decoding: set.apply(to: analysis.source), as: UTF8.self)))
+        let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
+        guard let (after, allowed) = try? scanner.scan(tree, file: analysis.file),
+              let (before, allowedBefore) = try? scanner.scan(analysis.tree, file: analysis.file) else { return false }
+        let count = { (findings: [Finding]) in findings.filter { $0.kind == .use && $0.migration == migration }.count }
+        return allowed > allowedBefore && count(after) < count(before)
     }
 
     /// Whether edits leave no new syntax error (the safety net of `run`).
@@ -253,9 +320,12 @@ public final class LanguageServer {
 
     private func action(_ title: String, uri: String, edits: [Edit], analysis: DocumentAnalysis,
                         diagnostic: [String: Any], preferred: Bool) -> [String: Any] {
+        // Lines the edits add end as the document's lines do.
+        let crlf = analysis.source.dominantLineEnding == "\r\n"
         let textEdits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit -> [String: Any] in
-            ["range": ["start": analysis.position(ofByte: edit.range.lowerBound), "end": analysis.position(ofByte: edit.range.upperBound)],
-             "newText": edit.replacement]
+            let text = crlf ? edit.replacement.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n") : edit.replacement
+            return ["range": ["start": analysis.position(ofByte: edit.range.lowerBound), "end": analysis.position(ofByte: edit.range.upperBound)],
+                    "newText": text]
         }
         return ["title": title, "kind": "quickfix", "isPreferred": preferred, "diagnostics": [diagnostic],
                 "edit": ["changes": [uri: textEdits]]]

@@ -30,12 +30,12 @@ public final class MessageChannel: @unchecked Sendable {
         while true {
             if let separator = find([13, 10, 13, 10]) {
                 let header = String(decoding: buffer[..<separator], as: UTF8.self)
+                // The last `Content-Length:` of the header block, wherever it starts: after a frame
+                // without one, its body is left before the next header, which must still be read.
                 var length: Int?
-                for line in header.components(separatedBy: "\r\n") {
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
-                        length = Int(parts[1].trimmingCharacters(in: .whitespaces))
-                    }
+                if let found = header.lowercased().range(of: "content-length:", options: .backwards) {
+                    let digits = header[found.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
+                    length = Int(digits)
                 }
                 guard let length, length >= 0, length <= Self.maxFrame else {
                     buffer.removeSubrange(..<(separator + 4))
@@ -57,12 +57,20 @@ public final class MessageChannel: @unchecked Sendable {
         }
     }
 
-    /// Sends a message.
+    /// Whether the output is gone (the client closed it): nothing more can be said.
+    public private(set) var isClosed = false
+
+    /// Sends a message (nothing once the output is closed).
     public func send(_ message: [String: Any]) {
         guard let body = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         writeLock.lock()
         defer { writeLock.unlock() }
-        output.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        guard !isClosed else { return }
+        do {
+            try output.write(contentsOf: Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        } catch {
+            isClosed = true
+        }
     }
 
     private func fill() -> Bool {

@@ -79,6 +79,7 @@ struct LockdownOptions: ParsableArguments {
             selection = try FileSelection(configuration, paths: roots, changedSince: changedSince)
             if let chosen {
                 selection.files = selection.files.filter { RepositoryPath.relative($0, root: configuration.root).map(chosen.contains) ?? false }
+                if selection.files.isEmpty { ModuleSelection.warnEmpty(chosen, paths: paths) }
             }
         } catch let error as CommandFailure {
             throw error

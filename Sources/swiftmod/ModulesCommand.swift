@@ -92,3 +92,14 @@ struct ModulesCommand: ParsableCommand {
         return (lines + ["}"]).joined(separator: "\n") + "\n"
     }
 }
+
+extension ModuleSelection {
+    /// Says on stderr that `--module` selected no file, and why it may be.
+    static func warnEmpty(_ selection: ModuleSelection, paths: [String]) {
+        let names = selection.names.map { "'\(SafeText.oneLine($0))'" }.joined(separator: ", ")
+        let why = paths.isEmpty
+            ? "its folder holds no Swift file of its own (another module declared for the same folder, or nested ones, take them)"
+            : "no file under the paths given is in it"
+        printError("warning: --module \(names) selects no file: \(why)")
+    }
+}

@@ -107,6 +107,7 @@ struct RunCommand: ParsableCommand {
                     let absolute = file.hasPrefix("/") ? file : here + "/" + file
                     return RepositoryPath.relative(absolute, root: root).map(chosen.contains) ?? false
                 }
+                if selection.files.isEmpty { ModuleSelection.warnEmpty(chosen, paths: paths) }
             }
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)

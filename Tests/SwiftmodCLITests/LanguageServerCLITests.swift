@@ -76,6 +76,9 @@ final class LanguageServerClient {
 
     func closeInput() { try? input.fileHandleForWriting.close() }
 
+    /// Stops reading what the server says (its stdout pipe has no reader any more).
+    func closeOutput() { try? output.fileHandleForReading.close() }
+
     /// Waits for the process to end (at most `seconds`); its status, nil if it did not end.
     func waitForExit(seconds: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
@@ -84,6 +87,9 @@ final class LanguageServerClient {
     }
 
     var stderr: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    /// What the server logged so far (without waiting for it to end).
+    var stderrSoFar: String { String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self) }
 }
 
 /// `swiftmod lsp` at the protocol level: diagnostics from the editor's text against the baseline,
@@ -265,5 +271,99 @@ final class LanguageServerClient {
             "\(baselined):\(column) 4 deprecated: webview, P1, due 2027-03-31 — Replace every use of `UIWebView` with `WKWebView` (allowed by the baseline)",
             "\(added):11 1 new use of deprecated pattern 'webview' (P1, due 2027-03-31): Replace every use of `UIWebView` with `WKWebView`",
         ])
+    }
+
+    // MARK: - Found by a hostile review
+
+    @Test func aFrameWithoutALengthIsSkippedAndTheNextAreRead() throws {
+        let (repo, uri) = try repository()
+        defer { _ = repo }  // the folder lives as long as the repository
+        let client = try LanguageServerClient()
+        let opened = try open(client, uri, Self.browser)
+        #expect(opened.map(summary) == ["3:17 severity 4 deprecated: webview, P1, due 2027-03-31 — Replace every use of `UIWebView` with `WKWebView` (allowed by the baseline)"])
+        client.sendRaw(Data("Content-Type: x\r\n\r\n{}".utf8))
+        _ = try client.receive { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 }
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]])
+        #expect(hover["result"] is [String: Any], "\(hover) \(client.stderrSoFar)")
+        // Bad parameters are an error of their own, not a null result.
+        let bad = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": "3:20"])
+        #expect((bad["error"] as? [String: Any])?["code"] as? Int == -32602, "\(bad)")
+    }
+
+    @Test func aClientThatStopsReadingEndsTheServerCleanly() throws {
+        let (repo, uri) = try repository()
+        defer { _ = repo }  // the folder lives as long as the repository
+        let client = try LanguageServerClient()
+        _ = try open(client, uri, Self.browser)
+        client.closeOutput()
+        for _ in 0..<3 { try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": Self.browser]]]) }
+        #expect(client.waitForExit() == 1)
+        #expect(client.process.terminationReason == .exit, "no crash on a broken pipe")
+    }
+
+    @Test func codeActionsThatWouldBeWrongAreNotOffered() throws {
+        let repo = try Scratch()
+        try repo.git(["init", "-q"])
+        try repo.write(".swiftmod.yml", Self.config + "  - codemod: backtick-self\n    params: { binding: this }\n")
+        let closures = #"""
+        final class Loader {
+            var x = 0
+            func load(_ done: @escaping () -> Void) {}
+            func start() {
+                load { [weak self] in
+                    guard let `self` = self else { return }
+                    self.x += 1
+                }
+                load { [weak self] in
+                    guard let `self` = self else { return }
+                    self.x += 2
+                }
+            }
+        }
+        let s = """
+          a \(UIWebView())
+          """
+
+        """#
+        try repo.write("Loader.swift", closures)
+        let uri = repo.url("Loader.swift").absoluteString
+        let client = try LanguageServerClient()
+        let diagnostics = try open(client, uri, closures)
+        #expect(diagnostics.count == 3, "\(diagnostics.map(summary))")
+        func titles(line: Int, character: Int) throws -> [String] {
+            let range: [String: Any] = ["start": ["line": line, "character": character], "end": ["line": line, "character": character]]
+            let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])
+            return (response["result"] as? [[String: Any]] ?? []).map { $0["title"] as? String ?? "" }
+        }
+        // Renaming what the binding rebinds reaches beyond the use's lines: the whole file or nothing.
+        let found = try titles(line: 5, character: 24)
+        #expect(found == ["Apply backtick-self to this file (2 uses)", "Allow this use of backtick-self (with a reason)"], "\(found) \(diagnostics.map(summary))")
+        // A use inside a multi-line string: a comment line there would be text, allowing nothing.
+        #expect(try titles(line: 15, character: 10).allSatisfy { !$0.hasPrefix("Allow") })
+    }
+
+    @Test func theEditorsChangesAndTheBaselinesStateAreFollowed() throws {
+        let (repo, uri) = try repository()
+        let client = try LanguageServerClient()
+        let crlf = Self.browser.replacingOccurrences(of: "\n", with: "\r\n")
+        _ = try open(client, uri, crlf)
+        // An incremental change (a range) is applied to the text: a new use on the last line.
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+            ["range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]], "text": "let more = UIWebView()\r\n"],
+        ]])
+        let changed = try client.diagnostics(for: uri)
+        #expect(changed.map { $0["severity"] as? Int } == [4, 1], "\(changed.map(summary))")
+        // Lines added to a CRLF document end in CRLF.
+        let range: [String: Any] = ["start": ["line": 5, "character": 12], "end": ["line": 5, "character": 12]]
+        let actions = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])
+        let texts = (actions["result"] as? [[String: Any]] ?? []).flatMap { action in
+            ((((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]) ?? []).compactMap { $0["newText"] as? String }
+        }
+        #expect(texts.contains("import WebKit\r\n") && texts.contains("// swiftmod:allow webview -- reason\r\n"), "\(texts)")
+        // A corrupt baseline is said, once.
+        try repo.write(".swiftmod-baseline.jsonl", "{\"swiftmod-baseline\":1}\n{\"file\": garbage\n")
+        try client.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
+        let shown = try client.receive { ($0["method"] as? String) == "window/showMessage" }
+        #expect(((shown["params"] as? [String: Any])?["message"] as? String ?? "").contains("the baseline cannot be read"), "\(shown)")
     }
 }
