@@ -68,6 +68,12 @@ final class LanguageServerClient {
                     return try JSONSerialization.jsonObject(with: body) as! [String: Any]
                 }
             }
+            // A server that says nothing for 20 s fails the test instead of hanging it.
+            var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 20_000) > 0 else {
+                Issue.record("the language server said nothing for 20 s")
+                throw CancellationError()
+            }
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { throw CancellationError() }
             buffer += data
