@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "swiftmod", targets: ["swiftmod"]),
         .library(name: "SwiftTree", targets: ["SwiftTree"]),
+        .plugin(name: "SwiftmodCommand", targets: ["SwiftmodCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,6 +70,15 @@ let package = Package(
         ]),
         // Where developers work: a language server for editors (diagnostics, hover, code actions).
         .target(name: "LanguageServer", dependencies: ["Lockdown", "Migrations", "CodemodKit", "BundledCodemods", "SwiftTree", "Workspace"]),
+        // `swift package swiftmod …` in a package that depends on this one.
+        .plugin(
+            name: "SwiftmodCommand",
+            capability: .command(
+                intent: .custom(verb: "swiftmod", description: "Run swiftmod (check, scan, run, report, …) in the package's folder."),
+                permissions: [.writeToPackageDirectory(reason: "swiftmod run --write, baseline and report --record write files in the package's folder")]
+            ),
+            dependencies: ["swiftmod"]
+        ),
         // Command-line interface.
         .executableTarget(
             name: "swiftmod",
