@@ -233,7 +233,11 @@ extension CodemodRunner: FileConsumer {
             return outcome
         }
         if let choose = options.choose, !edits.isEmpty {
-            let chosen = choose(display, source, Self.hunks(of: edits.edits, in: source)).flatMap { $0 }
+            // A built-in action (renaming what a binding rebinds, say) makes edits that stand or
+            // fall together: its file is one change, never half taken.
+            let together = codemod.definition.rewrite.contains { if case .action = $0 { return true } else { return false } }
+            let hunks = together ? [edits.edits] : Self.hunks(of: edits.edits, in: source)
+            let chosen = choose(display, source, hunks).flatMap { $0 }
             do {
                 edits = try EditSet(chosen, in: source)
             } catch {

@@ -73,4 +73,20 @@ import Testing
         #expect(result.stderr.contains("--interactive asks about each change on a terminal, and stdin or stdout is not one"), "\(result.stderr)")
         #expect(try weak(repo, "A.swift") == ["weak"])
     }
+
+    /// A codemod whose rewrite is an action (here swap-type, which adds an import its uses need)
+    /// offers each file as one change: a rename is never taken without its import.
+    @Test func anActionsEditsAreOneChangePerFile() throws {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", "migrations:\n  - id: webview\n    codemod: swap-type\n    params: { from: UIWebView, to: WKWebView, import: WebKit }\n")
+        let browser = "import UIKit\n\nfinal class Browser {\n    let a = UIWebView()\n" + String(repeating: "\n", count: 10) + "    let b = UIWebView()\n}\n"
+        try repo.write("Browser.swift", browser)
+        let input = repo.url("answers.txt").path
+        try "y\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let command = "cat '\(input)' | script -qec \"'\(CLI.binary)' run webview . --interactive --color never\" /dev/null"
+        let result = try CLI.run("sh", ["-c", command], in: repo.path, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(result.stdout.contains("(1/1) Make this change to Browser.swift?"), "\(result.stdout)")
+        #expect(try repo.text("Browser.swift") == browser.replacingOccurrences(of: "import UIKit\n", with: "import UIKit\nimport WebKit\n")
+            .replacingOccurrences(of: "UIWebView", with: "WKWebView"))
+    }
 }
