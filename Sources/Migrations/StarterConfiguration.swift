@@ -31,7 +31,9 @@ public enum StarterConfiguration {
         if ready.isEmpty { lines.append("  []") }
 
         let map = ModuleMap.discover(root: root, configuration: nil)
-        let names = map.folders.map { "\($0.name) (\($0.path.isEmpty ? "." : $0.path))" }.sorted()
+        // Names and folders from the disk stay inside their comment line (a folder name may hold
+        // a line break, which would otherwise write YAML of its own).
+        let names = map.folders.map { "\(SafeText.oneLine($0.name)) (\($0.path.isEmpty ? "." : SafeText.oneLine($0.path)))" }.sorted()
         lines.append("")
         if names.isEmpty {
             lines.append("# No modules found (SwiftPM targets, folders holding an .xcodeproj): name some to count")
@@ -54,7 +56,7 @@ public enum StarterConfiguration {
         ]
         let owners = CodeOwners.load(root: root)
         if let path = owners.path {
-            lines.append("# CODEOWNERS: \(path) (\(owners.rules.count) rule\(owners.rules.count == 1 ? "" : "s")): reports count uses per team.")
+            lines.append("# CODEOWNERS: \(SafeText.oneLine(path)) (\(owners.rules.count) rule\(owners.rules.count == 1 ? "" : "s")): reports count uses per team.")
         } else {
             lines.append("# No CODEOWNERS file (.github/, the root or docs/): reports would count uses per team with one.")
         }

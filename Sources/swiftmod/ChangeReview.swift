@@ -11,6 +11,8 @@ final class ChangeReview: @unchecked Sendable {
     private(set) var shown = 0
     private(set) var accepted = 0
     private(set) var filesAccepted = 0
+    /// Accepted changes by file (as shown), to tell those written from those refused.
+    private(set) var acceptedByFile: [String: Int] = [:]
 
     init(painter: DiffPainter) {
         self.painter = painter
@@ -41,7 +43,7 @@ final class ChangeReview: @unchecked Sendable {
             write(painter.paint(UnifiedDiff().render(path: display, source: source, edits: set)))
             answering: while true {
                 write("(\(index + 1)/\(hunks.count)) Make this change to \(SafeText.oneLine(display))? [y,n,a,s,q,?] ")
-                guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased() else {
+                guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() else {
                     // The terminal closed: nothing more is accepted.
                     quit = true
                     break answering
@@ -50,20 +52,34 @@ final class ChangeReview: @unchecked Sendable {
                 case "y", "yes": chosen.append(hunk); break answering
                 case "n", "no": break answering
                 case "a": chosen.append(hunk); all = true; break answering
-                case "s": return record(chosen)
+                case "s": return record(chosen, display)
                 case "q": quit = true; break answering
+                case "": continue answering  // an empty line (a CR turned into a line break): ask again
                 default: write(Self.help)
                 }
             }
         }
-        return record(chosen)
+        return record(chosen, display)
     }
 
-    private func record(_ chosen: [[Edit]]) -> [[Edit]] {
+    private func record(_ chosen: [[Edit]], _ display: String) -> [[Edit]] {
         accepted += chosen.count
-        if !chosen.isEmpty { filesAccepted += 1 }
+        if !chosen.isEmpty {
+            filesAccepted += 1
+            acceptedByFile[display] = chosen.count
+        }
         return chosen
     }
+
+    /// A file whose write was refused or failed: its accepted changes were not made.
+    func notWritten(_ display: String) {
+        guard let count = acceptedByFile.removeValue(forKey: display) else { return }
+        accepted -= count
+        filesAccepted -= 1
+        refused += count
+    }
+
+    private(set) var refused = 0
 
     private func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))

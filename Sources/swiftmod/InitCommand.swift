@@ -39,15 +39,26 @@ struct InitCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let text = StarterConfiguration.text(root: folder, definitions: catalog.definitions)
-        do {
-            // Created, never replaced: a file that appears meanwhile is not overwritten.
-            let handle = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard handle >= 0 else { throw CommandFailure(message: "\(DisplayPath()(path)): cannot create it (\(String(cString: strerror(errno))))", exitCode: ExitStatus.failure) }
-            defer { close(handle) }
-            let bytes = Array(text.utf8)
-            guard bytes.withUnsafeBytes({ write(handle, $0.baseAddress, $0.count) }) == bytes.count else {
-                throw CommandFailure(message: "\(DisplayPath()(path)): could not be written in full", exitCode: ExitStatus.failure)
-            }
+        // Created, never replaced: a file that appears meanwhile is not overwritten. Written whole
+        // or not at all: a failed write removes what it created.
+        let handle = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard handle >= 0 else {
+            throw CommandFailure(message: "\(DisplayPath()(path)): cannot create it (\(String(cString: strerror(errno))))", exitCode: ExitStatus.failure)
+        }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(handle, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
+        let complete = written == bytes.count && fsync(handle) == 0
+        close(handle)
+        guard complete else {
+            unlink(path)
+            throw CommandFailure(message: "\(DisplayPath()(path)): could not be written in full (\(String(cString: strerror(errno)))); nothing was left behind",
+                                 exitCode: ExitStatus.failure)
         }
         print("Wrote \(DisplayPath()(path)). Next:")
         print("  swiftmod scan                 # today's uses")

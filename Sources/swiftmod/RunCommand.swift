@@ -145,6 +145,7 @@ struct RunCommand: ParsableCommand {
             switch outcome.status {
             case let .refused(message), let .failed(message):
                 printError("error: \(SafeText.oneLine(message))")
+                review?.notWritten(outcome.displayPath)
             case let .skipped(message):
                 printError("note: \(SafeText.oneLine(message))")
             default: break
@@ -182,7 +183,8 @@ struct RunCommand: ParsableCommand {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
         }
         if let review {
-            printError("Accepted \(plural(review.accepted, "change")) in \(plural(review.filesAccepted, "file")) (\(review.shown) shown); only those were written.")
+            printError("Accepted \(plural(review.accepted, "change")) in \(plural(review.filesAccepted, "file")) (\(review.shown) shown); only those were written."
+                       + (review.refused > 0 ? " \(plural(review.refused, "accepted change")) could not be written (see the errors above)." : ""))
         }
         printError(describe(summary, codemod: codemod))
         if let error = summary.definitionError {

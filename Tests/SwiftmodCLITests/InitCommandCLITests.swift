@@ -29,4 +29,18 @@ import Testing
         #expect(again.stderr.contains(".swiftmod.yml exists already; it was left as it is"), "\(again.stderr)")
         #expect(try repo.text(".swiftmod.yml") == "migrations: []\n")
     }
+
+    /// A folder name from the disk cannot write YAML of its own (found by a hostile review).
+    @Test func oddFolderNamesStayInsideTheirComment() throws {
+        let repo = try Scratch()
+        try repo.git(["init", "-q"])
+        try repo.write("Z\ninclude: [\"none/**\"]\n#/Odd.xcodeproj/project.pbxproj", "// project\n")
+        try repo.write("App/View.swift", "import UIKit\n\nfinal class V: UIView {\n    @IBOutlet weak var title: UILabel!\n}\n")
+        #expect(try CLI.swiftmod(["init"], in: repo.path).status == 0)
+        let text = try repo.text(".swiftmod.yml")
+        #expect(!text.contains("\ninclude:"), "\(text)")
+        let scan = try CLI.swiftmod(["scan"], in: repo.path)
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("App/View.swift:4:"), "the configuration still covers every file: \(scan.stdout)")
+    }
 }
