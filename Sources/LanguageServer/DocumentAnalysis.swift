@@ -18,13 +18,16 @@ struct DocumentAnalysis {
     /// Repo-relative.
     let file: String
     let items: [Item]
+    /// How many uses the document's allow comments allow.
+    let allowed: Int
 
     init(text: String, file: String, project: Project, parser: Parser) throws {
         source = SourceText(text)
         tree = parser.parse(source)
         self.file = file
         let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
-        let (findings, _) = try scanner.scan(tree, file: file)
+        let (findings, allowed) = try scanner.scan(tree, file: file)
+        self.allowed = allowed
         let uses = findings.filter { $0.kind == .use }
         let entries = project.baselineByFile[file] ?? []
         // The baseline's rule, for this file alone: uses beyond its entries are new.
@@ -76,11 +79,10 @@ struct DocumentAnalysis {
         return ["start": start, "end": end]
     }
 
-    /// The byte range of a finding.
+    /// The byte range of a finding (its columns count UTF-8 bytes).
     func byteRange(of finding: Finding) -> Range<Int> {
-        let start = byte(of: ["line": finding.line - 1, "character": (finding.utf16Column ?? finding.column) - 1])
-        let end = byte(of: ["line": finding.endLine - 1, "character": (finding.endUTF16Column ?? finding.endColumn) - 1])
-        return start..<max(start, end)
+        let start = source.lineStarts[finding.line - 1] + finding.column - 1
+        return start..<max(start, source.lineStarts[finding.endLine - 1] + finding.endColumn - 1)
     }
 
     /// The findings whose range holds a byte offset, or touches the byte range.

@@ -113,12 +113,11 @@ public final class LanguageServer {
                 channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": []]])
             }
         case "textDocument/hover", "textDocument/codeAction":
-            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+            guard (params["textDocument"] as? [String: Any])?["uri"] is String,
                   method == "textDocument/hover" ? params["position"] is [String: Any] : params["range"] is [String: Any] else {
                 invalidParams(id, "\(method ?? ""): textDocument.uri and \(method == "textDocument/hover" ? "position" : "range") are required")
                 break
             }
-            _ = uri
             if method == "textDocument/hover" { respond(id, hover(params) ?? NSNull()) } else { respond(id, codeActions(params)) }
         default:
             if let id {
@@ -304,10 +303,9 @@ public final class LanguageServer {
         guard let set = try? EditSet([edit], in: analysis.source) else { return false }
         let tree = parser.parse(SourceText(String(decoding: set.apply(to: analysis.source), as: UTF8.self)))
         let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
-        guard let (after, allowed) = try? scanner.scan(tree, file: analysis.file),
-              let (before, allowedBefore) = try? scanner.scan(analysis.tree, file: analysis.file) else { return false }
+        guard let (after, allowed) = try? scanner.scan(tree, file: analysis.file) else { return false }
         let count = { (findings: [Finding]) in findings.filter { $0.kind == .use && $0.migration == migration }.count }
-        return allowed > allowedBefore && count(after) < count(before)
+        return allowed > analysis.allowed && count(after) < count(analysis.items.map(\.finding))
     }
 
     /// Whether edits leave no new syntax error (the safety net of `run`).

@@ -21,7 +21,7 @@ final class Project {
         let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configuration.codemodFolderPaths)
         migrations = try Migration.resolve(configuration, catalog: catalog)
         reloadBaseline()
-        stamps = watched.reduce(into: [:]) { $0[$1] = FileStamp.of($1) }
+        stamps = watched.reduce(into: [:]) { $0[$1] = FileStamp(statusOf: $1) }
     }
 
     /// The files whose change makes this project stale.
@@ -29,7 +29,7 @@ final class Project {
 
     /// Whether `.swiftmod.yml` or the baseline changed on disk since they were read.
     var isStale: Bool {
-        watched.contains { stamps[$0] != FileStamp.of($0) }
+        watched.contains { stamps[$0] != FileStamp(statusOf: $0) }
     }
 
     private func reloadBaseline() {
@@ -46,13 +46,4 @@ final class Project {
 
     /// The migration of an id.
     func migration(_ id: String) -> Migration? { migrations.first { $0.id == id } }
-}
-
-extension FileStamp {
-    /// The stamp of a file, nil when it cannot be read.
-    static func of(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(info)
-    }
 }

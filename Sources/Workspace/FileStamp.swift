@@ -20,6 +20,13 @@ public struct FileStamp: Codable, Sendable, Equatable {
         self.device = device
     }
 
+    /// The stamp of a file (through symbolic links), nil when it cannot be examined.
+    public init?(statusOf path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
     /// The stamp of a file's `stat`.
     public init(_ info: stat) {
         #if canImport(Darwin)
