@@ -26,12 +26,24 @@ struct DocumentAnalysis {
         tree = parser.parse(source)
         self.file = file
         let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
-        let (findings, allowed) = try scanner.scan(tree, file: file)
+        var (findings, allowed) = try scanner.scan(tree, file: file)
+        // Module rules, over the module graph with this text in place of the file.
+        var repositoryWide: Set<String> = []
+        if !project.modules.isEmpty {
+            let rules = project.modules.rules(file: file, text: text)
+            let (found, allowedByRules) = rules.results(in: [file])
+            findings = (findings + found).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
+            allowed += allowedByRules
+            repositoryWide = rules.repositoryWideIDs
+        }
         self.allowed = allowed
         let uses = findings.filter { $0.kind == .use }
-        let entries = project.baselineByFile[file] ?? []
+        // A dependency on a cycle is one of a kind in the repository: its entry may be any file's.
+        let entries = (project.baselineByFile[file] ?? []).filter { !repositoryWide.contains($0.migration) }
+            + project.baselineEntries(of: repositoryWide)
         // The baseline's rule, for this file alone: uses beyond its entries are new.
-        let comparison = Comparison(uses: uses, baseline: Baseline(entries: entries), scannedFiles: [file], fileExists: { _ in true })
+        let comparison = Comparison(uses: uses, baseline: Baseline(entries: entries), scannedFiles: [file], fileExists: { _ in true },
+                                    repositoryWide: repositoryWide)
         var newCount: [String: Int] = [:]
         for use in comparison.newUses { newCount["\(use.line):\(use.column):\(use.migration)", default: 0] += 1 }
         items = findings.map { finding in

@@ -27,6 +27,8 @@ public final class LanguageServer {
     /// The analysis of each open document's current text (made again when the text changes).
     private var analyses: [String: (DocumentAnalysis, Project)] = [:]
     private var shutdownRequested = false
+    /// Projects read again since their documents were last checked.
+    private var staleProjects = Set<String>()
 
     public init(channel: MessageChannel = MessageChannel()) {
         self.channel = channel
@@ -67,8 +69,10 @@ public final class LanguageServer {
                 ],
                 "serverInfo": ["name": "swiftmod"],
             ])
-        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
+        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration":
             break
+        case "workspace/didChangeWatchedFiles":
+            diskChanged()
         case "shutdown":
             shutdownRequested = true
             respond(id, NSNull())
@@ -78,6 +82,8 @@ public final class LanguageServer {
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String {
                 documents[uri] = document["text"] as? String ?? ""
                 analyses[uri] = nil
+                // Files may have changed on disk since the module graph was read (a checkout).
+                if let configurationPath = configurationPath(of: uri) { projects[configurationPath]?.refreshModules(unlessDoneWithin: 2) }
                 publish(uri)
             }
         case "textDocument/didChange":
@@ -101,10 +107,10 @@ public final class LanguageServer {
                 publish(uri)
             }
         case "textDocument/didSave":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
-                // A save may follow `baseline` or an edit of `.swiftmod.yml`: read them again if so.
-                analyses[uri] = nil
-                publish(uri)
+            if (params["textDocument"] as? [String: Any])?["uri"] is String {
+                // A save may follow `baseline` or an edit of `.swiftmod.yml` (read again if so), and
+                // changes the module graph every open document is checked against.
+                diskChanged()
             }
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
@@ -138,6 +144,14 @@ public final class LanguageServer {
         channel.send(["jsonrpc": "2.0", "id": id, "result": result])
     }
 
+    /// Files changed on disk: the module graphs are read again (what changed), and every open
+    /// document is checked again.
+    private func diskChanged() {
+        for project in projects.values { project.refreshModules() }
+        analyses = [:]
+        for uri in documents.keys.sorted() { publish(uri) }
+    }
+
     private func log(_ text: String) {
         FileHandle.standardError.write(Data("swiftmod lsp: \(SafeText.oneLine(text))\n".utf8))
     }
@@ -147,11 +161,11 @@ public final class LanguageServer {
     /// The project and the repo-relative path of a document, when it is a Swift file under a
     /// `.swiftmod.yml`.
     private func project(of uri: String) -> (Project, String)? {
-        guard let url = URL(string: uri), url.isFileURL, url.pathExtension == "swift" else { return nil }
+        guard let url = URL(string: uri), let configurationPath = configurationPath(of: uri) else { return nil }
         let path = url.standardizedFileURL.path
-        guard let configurationPath = Configuration.find(from: (path as NSString).deletingLastPathComponent) else { return nil }
         if projects[configurationPath]?.isStale ?? true {
             do {
+                if projects[configurationPath] != nil { staleProjects.insert(configurationPath) }
                 projects[configurationPath] = try Project(configurationPath: configurationPath)
                 reported.remove(configurationPath)
             } catch {
@@ -168,6 +182,12 @@ public final class LanguageServer {
               let relative = RepositoryPath.relative(path, root: project.configuration.root),
               project.configuration.covers(relative) else { return nil }
         return (project, relative)
+    }
+
+    /// The `.swiftmod.yml` of a Swift document (the nearest above its folder).
+    private func configurationPath(of uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL, url.pathExtension == "swift" else { return nil }
+        return Configuration.find(from: (url.standardizedFileURL.path as NSString).deletingLastPathComponent)
     }
 
     private func analysis(of uri: String) -> (DocumentAnalysis, Project)? {
@@ -205,6 +225,14 @@ public final class LanguageServer {
             diagnostics = analysis.items.map { diagnostic($0, analysis: analysis, project: project) }
         }
         channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": diagnostics]])
+        // `.swiftmod.yml` or the baseline changed: the other open documents of that project are
+        // checked again too (their uses may have become new, or baselined).
+        while let stale = staleProjects.popFirst() {
+            for other in documents.keys.sorted() where other != uri && configurationPath(of: other) == stale {
+                analyses[other] = nil
+                publish(other)
+            }
+        }
     }
 
     private func diagnostic(_ item: DocumentAnalysis.Item, analysis: DocumentAnalysis, project: Project) -> [String: Any] {
@@ -220,10 +248,10 @@ public final class LanguageServer {
         if item.baselined {
             diagnostic["severity"] = 4
             diagnostic["tags"] = [2]
-            diagnostic["message"] = "deprecated: \(migration.id), \(tags.joined(separator: ", ")) — \(migration.summary) (allowed by the baseline)"
+            diagnostic["message"] = "deprecated: \(migration.id), \(tags.joined(separator: ", ")) — \(finding.detail ?? migration.summary) (allowed by the baseline)"
         } else {
             diagnostic["severity"] = 1
-            diagnostic["message"] = "new use of deprecated pattern '\(migration.id)' (\(tags.joined(separator: ", "))): \(migration.summary)"
+            diagnostic["message"] = "new use of deprecated pattern '\(migration.id)' (\(tags.joined(separator: ", "))): \(finding.detail ?? migration.summary)"
         }
         return diagnostic
     }
@@ -239,11 +267,15 @@ public final class LanguageServer {
               let migration = project.migration(item.finding.migration) else { return nil }
         var lines = ["**\(migration.id)** (\(migration.settings.priority.rawValue)\(migration.settings.deadline.map { ", due \($0)" } ?? ""))"
                         + (item.baselined ? " — allowed by the baseline" : " — a new use"),
-                     "", migration.summary, "", "**Why:** \(migration.why)"]
+                     "", migration.summary] + (item.finding.detail.map { ["", $0] } ?? []) + ["", "**Why:** \(migration.why)"]
         if let replacement = migration.replacement { lines.append("**Instead:** \(replacement)") }
         if let docs = migration.docs { lines.append("**Docs:** \(docs)") }
         if let contact = migration.settings.contact { lines.append("**Contact:** \(contact)") }
-        lines.append(migration.fixable ? "**Fix:** the code action, or `swiftmod run \(migration.id)`" : "**Fix:** by hand")
+        if migration.isModuleRule {
+            lines.append("**Fix:** by hand (`swiftmod modules` shows the module graph)")
+        } else {
+            lines.append(migration.fixable ? "**Fix:** the code action, or `swiftmod run \(migration.id)`" : "**Fix:** by hand")
+        }
         return ["contents": ["kind": "markdown", "value": lines.joined(separator: "\n")], "range": analysis.range(of: item.finding)]
     }
 
@@ -300,12 +332,11 @@ public final class LanguageServer {
 
     /// Whether inserting an allow comment allows one more use of the migration.
     private func allows(_ edit: Edit, migration: String, in analysis: DocumentAnalysis, project: Project) -> Bool {
-        guard let set = try? EditSet([edit], in: analysis.source) else { return false }
-        let tree = parser.parse(SourceText(String(decoding: set.apply(to: analysis.source), as: UTF8.self)))
-        let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
-        guard let (after, allowed) = try? scanner.scan(tree, file: analysis.file) else { return false }
-        let count = { (findings: [Finding]) in findings.filter { $0.kind == .use && $0.migration == migration }.count }
-        return allowed > analysis.allowed && count(after) < count(analysis.items.map(\.finding))
+        guard let set = try? EditSet([edit], in: analysis.source),
+              let after = try? DocumentAnalysis(text: String(decoding: set.apply(to: analysis.source), as: UTF8.self),
+                                                file: analysis.file, project: project, parser: parser) else { return false }
+        let count = { (items: [DocumentAnalysis.Item]) in items.filter { $0.finding.kind == .use && $0.finding.migration == migration }.count }
+        return after.allowed > analysis.allowed && count(after.items) < count(analysis.items)
     }
 
     /// Whether edits leave no new syntax error (the safety net of `run`).

@@ -15,6 +15,19 @@ final class Project {
     /// Why the baseline could not be read (then every use is new).
     private(set) var baselineProblem: String?
     private var stamps: [String: FileStamp?] = [:]
+    private var moduleState: ModuleState?
+
+    /// The module graph, for module rules: made when a document first needs it.
+    var modules: ModuleState {
+        if let moduleState { return moduleState }
+        let made = ModuleState(configuration: configuration, migrations: migrations)
+        moduleState = made
+        return made
+    }
+
+    /// Reads again what changed on disk among the files of the module graph (if it was made),
+    /// unless that was done less than `seconds` ago.
+    func refreshModules(unlessDoneWithin seconds: TimeInterval = 0) { moduleState?.refresh(unlessDoneWithin: seconds) }
 
     init(configurationPath: String) throws {
         configuration = try Configuration.load(configurationPath)
@@ -42,6 +55,12 @@ final class Project {
         } catch {
             baselineProblem = "\(error)"
         }
+    }
+
+    /// The baseline's entries of some migrations, in every file.
+    func baselineEntries(of migrations: Set<String>) -> [Baseline.Entry] {
+        guard !migrations.isEmpty else { return [] }
+        return baselineByFile.values.flatMap { $0.filter { migrations.contains($0.migration) } }
     }
 
     /// The migration of an id.

@@ -113,7 +113,61 @@ public struct ModuleGraph: Sendable {
 
     /// Builds the graph from a module map and the Swift files (absolute paths under the root).
     public static func discover(map: ModuleMap, root: String, configuration: Configuration, files: [String], jobs: Int? = nil) -> ModuleGraph {
-        let owners = CodeOwners.load(root: root)
+        let (sources, failures) = readSources(files, root: root, configuration: configuration, jobs: jobs)
+        return build(map: map, root: root, configuration: configuration, sources: sources, failures: failures)
+    }
+
+    /// What one file read for the graph says: its imports and its `swiftmod:allow` comments.
+    public struct SourceFile: Sendable, Equatable {
+        /// Repo-relative.
+        public var file: String
+        public var scan: ImportScanner.Result
+
+        public init(file: String, scan: ImportScanner.Result) {
+            self.file = file
+            self.scan = scan
+        }
+    }
+
+    /// Reads the imports and allow comments of files (absolute paths under the root; others are
+    /// left out), on all cores, in their order; files that cannot be read are failures (unless
+    /// skipped on purpose, as a file over the size limit).
+    public static func readSources(_ files: [String], root: String, configuration: Configuration, jobs: Int? = nil)
+        -> (sources: [SourceFile], failures: [FileFailure]) {
+        let read = files.compactMap { path in RepositoryPath.relative(path, root: root).map { (path: path, relative: $0) } }
+        let reader = SourceFileReader(maxFileSize: configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize)
+        let scanned = ParallelMap.map(read, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: {}) { _, file -> Result<ImportScanner.Result, SourceFileError> in
+            do {
+                var bytes = try reader.bytes(ofFile: file.path)
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+                return .success(ImportScanner.scan(bytes))
+            } catch let error as SourceFileError {
+                return .failure(error)
+            } catch {
+                return .failure(.unreadable(path: file.path, reason: "\(error)"))
+            }
+        }
+        var sources: [SourceFile] = []
+        var failures: [FileFailure] = []
+        for (file, outcome) in zip(read, scanned) {
+            switch outcome {
+            case let .success(scan): sources.append(SourceFile(file: file.relative, scan: scan))
+            case let .failure(error): if !error.isSkip { failures.append(FileFailure(file: file.relative, reason: error.reason)) }
+            }
+        }
+        return (sources, failures)
+    }
+
+    /// Builds the graph from a module map and what the files say (`readSources`).
+    /// - Parameters:
+    ///   - owners: the repository's CODEOWNERS (default: read from the root).
+    ///   - moduleOf: the module of a repo-relative file (default: the map's answer; a caller that
+    ///     builds graphs again and again remembers it).
+    public static func build(map: ModuleMap, root: String, configuration: Configuration, sources: [SourceFile],
+                             failures: [FileFailure] = [], owners: CodeOwners? = nil,
+                             moduleOf: ((String) -> String)? = nil) -> ModuleGraph {
+        let owners = owners ?? CodeOwners.load(root: root)
+        let moduleOf = moduleOf ?? map.module(of:)
         var folders: [String: (path: String, source: String)] = [:]
         for folder in map.folders where folders[folder.name] == nil { folders[folder.name] = (folder.path, folder.source) }
         for (name, globs) in map.explicit where folders[name] == nil {
@@ -129,39 +183,15 @@ public struct ModuleGraph: Sendable {
         // The files of modules are read for their imports. A manifest, or a file in no module, is
         // no module's source, but may hold allow comments for module rules: one there allows
         // nothing, and must be reported (the scanner leaves module rules' comments to us).
-        let read = files.compactMap { path -> (path: String, relative: String, module: String?)? in
-            guard let relative = RepositoryPath.relative(path, root: root) else { return nil }
-            if PackageManifest.isManifest(relative) { return (path, relative, nil) }
-            let module = map.module(of: relative)
-            return (path, relative, module == ModuleMap.noModule ? nil : module)
-        }
-        let reader = SourceFileReader(maxFileSize: configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize)
-        let scanned = ParallelMap.map(read, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: {}) { _, file -> Result<ImportScanner.Result, SourceFileError> in
-            do {
-                var bytes = try reader.bytes(ofFile: file.path)
-                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-                return .success(ImportScanner.scan(bytes))
-            } catch let error as SourceFileError {
-                return .failure(error)
-            } catch {
-                return .failure(.unreadable(path: file.path, reason: "\(error)"))
-            }
-        }
         var allowComments: [String: [ImportScanner.Comment]] = [:]
-        var failures: [FileFailure] = []
-        for (file, outcome) in zip(read, scanned) {
-            let found: ImportScanner.Result
-            switch outcome {
-            case let .success(result): found = result
-            case let .failure(error):
-                if !error.isSkip { failures.append(FileFailure(file: file.relative, reason: error.reason)) }
-                continue
-            }
-            if !found.allowComments.isEmpty { allowComments[file.relative] = found.allowComments }
-            guard let module = file.module else { continue }
-            for found in found.imports where found.module != module {
+        for source in sources {
+            if !source.scan.allowComments.isEmpty { allowComments[source.file] = source.scan.allowComments }
+            guard !PackageManifest.isManifest(source.file) else { continue }
+            let module = moduleOf(source.file)
+            guard module != ModuleMap.noModule else { continue }
+            for found in source.scan.imports where found.module != module {
                 imports[module, default: []].insert(found.module)
-                edges[module, default: []].append(Dependency(module: found.module, kind: "import", file: file.relative, line: found.line,
+                edges[module, default: []].append(Dependency(module: found.module, kind: "import", file: source.file, line: found.line,
                                                              text: found.text, start: found.start, end: found.end))
             }
         }

@@ -53,7 +53,9 @@ public struct ModuleMap: Sendable {
     private var byPath: [String: String] = [:]
 
     /// Discovers the modules of a repository.
-    public static func discover(root: String, configuration: Configuration?) -> ModuleMap {
+    /// - Parameter manifestTexts: texts to read instead of some manifests' files (repo-relative
+    ///   path → text: an editor's unsaved `Package.swift`).
+    public static func discover(root: String, configuration: Configuration?, manifestTexts: [String: String] = [:]) -> ModuleMap {
         var folders: [Folder] = []
         var dependencies: [String: [DependencySite]] = [:]
         var unreadable: [FileFailure] = []
@@ -66,7 +68,7 @@ public struct ModuleMap: Sendable {
         // Manifests are parsed on all cores (hundreds of packages), then read in order.
         let parsed = ParallelMap.map(manifests, jobs: ProcessInfo.processInfo.activeProcessorCount, worker: { Parser() }) { parser, manifest in
             Result { () -> (SourceText, [PackageManifest.Target]) in
-                let source = try SourceText(contentsOfFile: manifest.0)
+                let source = try manifestTexts[manifest.1].map { SourceText($0) } ?? SourceText(contentsOfFile: manifest.0)
                 return (source, PackageManifest.targets(in: parser.parse(source)))
             }
         }
@@ -105,6 +107,9 @@ public struct ModuleMap: Sendable {
         map.unreadableManifests = unreadable
         return map
     }
+
+    /// Whether a repo-relative path is a package manifest (`Package.swift`, `Package@swift-X.swift`).
+    public static func isManifest(_ path: String) -> Bool { PackageManifest.isManifest(path) }
 
     /// The module of a repo-relative file path.
     public func module(of path: String) -> String {

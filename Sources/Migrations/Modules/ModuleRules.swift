@@ -29,13 +29,27 @@ public struct ModuleRules: Sendable {
     /// Reads the module graph of the repository (`files`: every file the configuration covers,
     /// absolute) and checks the module rules among `migrations` (others are ignored).
     public init(configuration: Configuration, migrations: [Migration], files: [String], jobs: Int? = nil) {
-        self.migrations = migrations.filter(\.isModuleRule)
-        map = ModuleMap.discover(root: configuration.root, configuration: configuration)
-        // Manifests are read for their allow comments even when `include:` leaves them out.
+        let map = ModuleMap.discover(root: configuration.root, configuration: configuration)
+        let graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration,
+                                         files: Self.filesToRead(files, map: map, root: configuration.root), jobs: jobs)
+        self.init(configuration: configuration, migrations: migrations, map: map, graph: graph)
+    }
+
+    /// The files whose imports and allow comments the graph needs: the files covered, and the
+    /// manifests, read for their allow comments even when `include:` leaves them out.
+    public static func filesToRead(_ files: [String], map: ModuleMap, root: String) -> [String] {
         let listed = Set(files)
         let manifests = Set(map.folders.map(\.source).filter { PackageManifest.isManifest($0) })
-            .map { (configuration.root as NSString).appendingPathComponent($0) }.filter { !listed.contains($0) }.sorted()
-        graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files + manifests, jobs: jobs)
+            .map { (root as NSString).appendingPathComponent($0) }.filter { !listed.contains($0) }.sorted()
+        return files + manifests
+    }
+
+    /// Checks the module rules among `migrations` (others are ignored) over a module graph already
+    /// built (a language server rebuilds it from an editor's text).
+    public init(configuration: Configuration, migrations: [Migration], map: ModuleMap, graph: ModuleGraph) {
+        self.migrations = migrations.filter(\.isModuleRule)
+        self.map = map
+        self.graph = graph
         warnings = Self.warnings(map: map, graph: graph, configuration: configuration)
         var all: [Finding] = []
         for module in graph.modules {
