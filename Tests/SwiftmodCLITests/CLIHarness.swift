@@ -114,6 +114,16 @@ final class Scratch {
 
     func read(_ relative: String) throws -> Data { try Data(contentsOf: url(relative)) }
 
+    /// Copies the files of a folder of this repository (`Examples/SampleApp`) here.
+    func copy(_ folder: String) throws {
+        let source = CLI.packageRoot + "/" + folder
+        for file in try FileManager.default.subpathsOfDirectory(atPath: source) {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: source + "/" + file, isDirectory: &isFolder)
+            if !isFolder.boolValue { try write(file, data: try Data(contentsOf: URL(fileURLWithPath: source + "/" + file))) }
+        }
+    }
+
     func text(_ relative: String) throws -> String { String(decoding: try read(relative), as: UTF8.self) }
 
     /// Runs git in this folder (as a fixed author, optionally on a date) and expects it to succeed.

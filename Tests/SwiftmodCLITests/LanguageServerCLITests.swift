@@ -254,12 +254,7 @@ final class LanguageServerClient {
             return
         }
         let repo = try Scratch()
-        let sample = CLI.packageRoot + "/Examples/SampleApp"
-        for file in try FileManager.default.subpathsOfDirectory(atPath: sample) where !file.hasSuffix("/") {
-            var folder: ObjCBool = false
-            FileManager.default.fileExists(atPath: sample + "/" + file, isDirectory: &folder)
-            if !folder.boolValue { try repo.write(file, try String(contentsOfFile: sample + "/" + file, encoding: .utf8)) }
-        }
+        try repo.copy("Examples/SampleApp")
         try repo.git(["init", "-q"])
         #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
         let file = "App/Sources/AppDelegate.swift"
