@@ -32,6 +32,11 @@ public struct MigrationSettings: Sendable, Equatable {
     public var priority: Priority
     /// The day the migration must be done by, `YYYY-MM-DD`.
     public var deadline: String?
+    /// The day the migration started, `YYYY-MM-DD`: the tracker's trend counts from it.
+    public var started: String?
+    /// The day each team (a CODEOWNERS owner) committed to be done by, when it differs from the
+    /// deadline: the team is judged against it.
+    public var commitments: [String: String] = [:]
     /// Where to read more (falls back to the codemod's own docs).
     public var docs: String?
     /// Who to ask (a channel, a team, a person).
@@ -52,6 +57,7 @@ public struct MigrationSettings: Sendable, Equatable {
         self.params = params
         self.priority = priority
         self.deadline = deadline
+        self.started = nil
         self.docs = docs
         self.contact = contact
         self.summary = summary
@@ -110,6 +116,10 @@ public struct Configuration: Sendable {
     /// `max-file-size`: files bigger than this many bytes are skipped with a note (nil: the
     /// default of `SourceFileReader`).
     public var maxFileSize: Int?
+    /// `repository-url`: a code browser's address of a line, with `{commit}`, `{path}` and
+    /// `{line}` in it (`https://github.com/acme/ios/blob/{commit}/{path}#L{line}`): the tracker
+    /// links each remaining use to it.
+    public var repositoryURL: String?
 
     /// Finds `.swiftmod.yml` in a folder or the nearest folder above it.
     public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
@@ -140,7 +150,7 @@ public struct Configuration: Sendable {
     public static func parse(_ yaml: String, path: String, root: String) throws -> Configuration {
         let reader = FieldReader(origin: path)
         let top = try reader.mapping(try FieldReader.compose(yaml, origin: path), nil)
-        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "module-types", "rules", "max-file-size"], at: nil)
+        try reader.checkKeys(top, allowed: ["migrations", "include", "exclude", "baseline", "codemods", "modules", "module-types", "rules", "max-file-size", "repository-url"], at: nil)
         func globs(_ key: String, default value: [String]) throws -> [Glob] {
             let patterns = try top[key].map { try reader.strings($0, key) } ?? value
             return try patterns.enumerated().map { index, pattern in
@@ -162,6 +172,13 @@ public struct Configuration: Sendable {
                 throw reader.fail(node, "max-file-size", "'\(text)' is not a size; write bytes or a size like 4MB or 512KB")
             }
             configuration.maxFileSize = size
+        }
+        if let node = top["repository-url"] {
+            let text = try reader.string(node, "repository-url")
+            guard text.contains("{path}"), text.hasPrefix("https://") || text.hasPrefix("http://") else {
+                throw reader.fail(node, "repository-url", "must be an http(s) address with {path} in it (and {commit}, {line}), like https://github.com/acme/ios/blob/{commit}/{path}#L{line}")
+            }
+            configuration.repositoryURL = text
         }
         if let modules = top["modules"] {
             configuration.modules = try reader.mapping(modules, "modules").map { key, value in
@@ -190,15 +207,28 @@ public struct Configuration: Sendable {
                 }
                 priority = value
             }
-            var deadline: String?
-            if let node = fields["deadline"] {
-                let text = try reader.string(node, "\(field).deadline")
-                guard Deadline.date(text) != nil else {
-                    throw reader.fail(node, "\(field).deadline", "must be a date like 2027-03-31")
-                }
-                deadline = text
+            func day(_ node: Yams.Node?, _ name: String) throws -> String? {
+                guard let node else { return nil }
+                let text = try reader.string(node, name)
+                guard Deadline.date(text) != nil else { throw reader.fail(node, name, "must be a date like 2027-03-31") }
+                return text
             }
-            return MigrationSettings(
+            let deadline = try day(fields["deadline"], "\(field).deadline")
+            let started = try day(fields["started"], "\(field).started")
+            if let started, let deadline, started > deadline {
+                throw reader.fail(fields["started"], "\(field).started", "\(started) is after the deadline \(deadline)")
+            }
+            var commitments: [String: String] = [:]
+            if let node = fields["commitments"] {
+                for (key, value) in try reader.mapping(node, "\(field).commitments") {
+                    let team = key.string ?? ""
+                    guard !team.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        throw reader.fail(key, "\(field).commitments", "a commitment needs a team: an owner as CODEOWNERS names it, like \"@acme/payments\": 2027-05-15")
+                    }
+                    commitments[team] = try day(value, "\(field).commitments.\(team)")
+                }
+            }
+            var settings = MigrationSettings(
                 id: id, codemod: codemod, rule: rule, params: try reader.stringMap(fields["params"], "\(field).params"),
                 priority: priority, deadline: deadline,
                 docs: try fields["docs"].map { try reader.string($0, "\(field).docs") },
@@ -207,8 +237,11 @@ public struct Configuration: Sendable {
                 why: try fields["why"].map { try reader.string($0, "\(field).why") },
                 replacement: try fields["replacement"].map { try reader.string($0, "\(field).replacement") },
                 line: line)
+            settings.started = started
+            settings.commitments = commitments
+            return settings
         }
-        let help = ["priority", "deadline", "docs", "contact", "summary", "why", "replacement"]
+        let help = ["priority", "deadline", "started", "commitments", "docs", "contact", "summary", "why", "replacement"]
         /// Module names (or type names) of `may-not-import` / `may-not-depend-on`: a non-empty list
         /// of plain names (`UIKit.UIView` names a declaration, which no import matches).
         func names(_ node: Yams.Node?, _ field: String) throws -> [String] {

@@ -39,6 +39,51 @@ public struct ProgressReport: Codable, Sendable {
         case done, onTrack = "on-track", behind, overdue, noDeadline = "no-deadline", noHistory = "no-history"
     }
 
+    /// One team's part of a migration: what it has left, the day it is judged against (its own
+    /// commitment, else the deadline), where it is heading, and its own history.
+    public struct TeamProgress: Codable, Sendable, Equatable {
+        public var owner: String
+        public var remaining: Int
+        public var fixable: Int
+        /// The day the team committed to (`commitments:` in `.swiftmod.yml`).
+        public var commitment: String?
+        /// The day it is judged against: its commitment, else the migration's deadline.
+        public var target: String?
+        public var status: Status
+        /// Why it is behind or overdue (nil otherwise).
+        public var reason: String?
+        public var projection: Projection?
+        /// Its uses at each point of the migration's history.
+        public var history: [Point]
+    }
+
+    /// What changed since an earlier point of the history (the previous record, or `--since`).
+    public struct Change: Codable, Sendable, Equatable {
+        /// The earlier point's day and commit.
+        public var since: String
+        public var commit: String?
+        /// Uses then.
+        public var uses: Int
+        /// Uses now minus uses then (negative: fewer left).
+        public var delta: Int
+        /// Teams that had uses then and have none now.
+        public var teamsDone: [String]
+    }
+
+    /// One remaining use, for the drill-down (`report --uses`).
+    public struct Use: Codable, Sendable, Equatable {
+        /// Repo-relative.
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var module: String
+        public var owners: [String]
+        /// The source line, trimmed.
+        public var code: String
+        /// The line in a code browser (`repository-url:` in `.swiftmod.yml`).
+        public var url: String?
+    }
+
     public struct MigrationProgress: Codable, Sendable {
         public var id: String
         public var codemod: String
@@ -47,6 +92,7 @@ public struct ProgressReport: Codable, Sendable {
         public var replacement: String?
         public var priority: String
         public var deadline: String?
+        public var started: String?
         public var docs: String?
         public var contact: String?
         public var total: Int
@@ -56,12 +102,23 @@ public struct ProgressReport: Codable, Sendable {
         public var history: [Point]
         public var projection: Projection?
         public var status: Status
+        /// Every team with uses now, in the history, or with a commitment: most uses first.
+        public var teams: [TeamProgress]
+        /// The teams projected to miss their commitment or the deadline, or past it.
         public var teamsBehind: [TeamStatus]
+        /// Teams behind that have not committed to a day.
+        public var uncommitted: [String]
+        /// The change since the previous record (or `--since`).
+        public var change: Change?
+        /// The remaining uses, when asked for (`--uses`), in file order.
+        public var uses: [Use]?
     }
 
     /// The day the report describes, `YYYY-MM-DD`.
     public var date: String
     public var commit: String?
+    /// The one team reported (`--team`), when the report is about one team.
+    public var team: String?
     /// Migrations, most urgent first (P0 first, then the nearest deadline).
     public var migrations: [MigrationProgress]
     /// The module graph with its rules' violations, when `.swiftmod.yml` has module types or rules.
@@ -73,6 +130,14 @@ public struct ProgressBuilder {
     public var moduleMap: ModuleMap
     public var owners: CodeOwners
     public var today: String
+    /// Report one team only: its uses, its history, judged against its commitment.
+    public var team: String?
+    /// Compare with the history's point on or before this day, instead of the previous record.
+    public var since: String?
+    /// List the remaining uses (the drill-down), with their source lines from this function
+    /// (repo-relative file, 1-based line) and links made from `repositoryURL`.
+    public var sourceLine: ((String, Int) -> String?)?
+    public var repositoryURL: String?
 
     public init(moduleMap: ModuleMap, owners: CodeOwners, today: String) {
         self.moduleMap = moduleMap
@@ -88,7 +153,7 @@ public struct ProgressBuilder {
         for migration in migrations { snapshot.totals[migration.id] = 0 }
         for use in uses where use.kind == .use {
             snapshot.totals[use.migration, default: 0] += 1
-            snapshot.modules[use.migration, default: [:]][use.module ?? moduleMap.module(of: use.file), default: 0] += 1
+            snapshot.modules[use.migration, default: [:]][module(of: use), default: 0] += 1
             for owner in ownersOf(use.file) { snapshot.owners[use.migration, default: [:]][owner, default: 0] += 1 }
         }
         return snapshot
@@ -98,6 +163,16 @@ public struct ProgressBuilder {
     func ownersOf(_ file: String) -> [String] {
         let found = owners.owners(of: file)
         return found.isEmpty ? [Self.unowned] : found
+    }
+
+    func module(of use: Finding) -> String { use.module ?? moduleMap.module(of: use.file) }
+
+    /// The teams known to the report: those with uses now, in the history, or with a commitment.
+    public func teams(uses: [Finding], history: [Snapshot], migrations: [Migration]) -> Set<String> {
+        var names = Set(uses.filter { $0.kind == .use }.flatMap { ownersOf($0.file) })
+        for snapshot in history { for counts in snapshot.owners.values { names.formUnion(counts.keys) } }
+        for migration in migrations { names.formUnion(migration.settings.commitments.keys) }
+        return names
     }
 
     /// The report for today's uses and the stored history.
@@ -113,58 +188,113 @@ public struct ProgressBuilder {
         } else {
             series.append(current)
         }
+        series = series.filter { $0.date <= today }
         let recordedKeys = Set(history.map { $0.commit ?? $0.date })
+        let mineOnly = uses.filter { $0.kind == .use && (team == nil || ownersOf($0.file).contains(team!)) }
         let progress = migrations.map { migration -> ProgressReport.MigrationProgress in
-            let mine = uses.filter { $0.kind == .use && $0.migration == migration.id }
-            let fixable = migration.fixable ? mine.filter { !$0.inErrorRegion }.count : 0
+            let mine = mineOnly.filter { $0.migration == migration.id }
+            let settings = migration.settings
+            let canFix = { (use: Finding) in migration.fixable && !use.inErrorRegion }
             func counts(_ key: (Finding) -> [String]) -> [ProgressReport.Count] {
                 var totals: [String: (Int, Int)] = [:]
                 for use in mine {
                     for name in key(use) {
-                        let canFix = migration.fixable && !use.inErrorRegion ? 1 : 0
                         totals[name, default: (0, 0)].0 += 1
-                        totals[name, default: (0, 0)].1 += canFix
+                        totals[name, default: (0, 0)].1 += canFix(use) ? 1 : 0
                     }
                 }
                 return totals.map { ProgressReport.Count(name: $0.key, uses: $0.value.0, fixable: $0.value.1) }
                     .sorted { ($1.uses, $0.name) < ($0.uses, $1.name) }
             }
-            let points = series.filter { $0.date <= today }.map { snapshot in
-                ProgressReport.Point(date: snapshot.date, commit: snapshot.commit, uses: snapshot.totals[migration.id] ?? 0,
-                                     recorded: recordedKeys.contains(snapshot.commit ?? snapshot.date))
+            /// A series of counts: the migration's (or the reported team's), or one team's.
+            func points(_ count: (Snapshot) -> Int) -> [ProgressReport.Point] {
+                series.map { snapshot in
+                    ProgressReport.Point(date: snapshot.date, commit: snapshot.commit, uses: count(snapshot),
+                                         recorded: recordedKeys.contains(snapshot.commit ?? snapshot.date))
+                }
             }
-            let projection = Self.projection(points.map { ($0.date, $0.uses) }, today: today)
-            let status = Self.status(total: mine.count, projection: projection, deadline: migration.settings.deadline,
-                                     today: today, hasHistory: points.count >= 2)
-            var behind: [ProgressReport.TeamStatus] = []
-            if let deadline = migration.settings.deadline {
-                for owner in counts({ ownersOf($0.file) }) where owner.uses > 0 {
-                    let ownerPoints = series.filter { $0.date <= today }.map { ($0.date, $0.owners[migration.id]?[owner.name] ?? 0) }
-                    let ownerProjection = Self.projection(ownerPoints, today: today)
-                    if today > deadline {
-                        behind.append(.init(owner: owner.name, remaining: owner.uses, completionDate: ownerProjection?.completionDate,
-                                            reason: "the deadline has passed"))
-                    } else if let date = ownerProjection?.completionDate, date > deadline {
-                        behind.append(.init(owner: owner.name, remaining: owner.uses, completionDate: date,
-                                            reason: "projected to finish \(date), after the deadline"))
-                    } else if ownerPoints.count >= 2, ownerProjection?.completionDate == nil {
-                        behind.append(.init(owner: owner.name, remaining: owner.uses, completionDate: nil,
-                                            reason: "no progress recently"))
-                    }
+            func teamCount(_ owner: String) -> (Snapshot) -> Int { { $0.owners[migration.id]?[owner] ?? 0 } }
+            let history = points(team.map(teamCount) ?? { $0.totals[migration.id] ?? 0 })
+            // The trend counts from the day the migration started.
+            let trend = { (points: [ProgressReport.Point]) in
+                points.filter { settings.started == nil || $0.date >= settings.started! }.map { ($0.date, $0.uses) }
+            }
+            let projection = Self.projection(trend(history), today: today)
+            let target = team.flatMap { settings.commitments[$0] } ?? settings.deadline
+            let status = Self.status(total: mine.count, projection: projection, deadline: target,
+                                     today: today, hasHistory: trend(history).count >= 2)
+
+            // Every team: judged against its commitment, else the deadline.
+            let byOwner = Dictionary(uniqueKeysWithValues: counts { ownersOf($0.file) }.map { ($0.name, $0) })
+            var names = Set(byOwner.keys).union(settings.commitments.keys)
+            for snapshot in series { names.formUnion((snapshot.owners[migration.id] ?? [:]).filter { $0.value > 0 }.keys) }
+            if let team { names = names.intersection([team]).union([team]) }
+            let teams = names.map { owner -> ProgressReport.TeamProgress in
+                let remaining = byOwner[owner]?.uses ?? 0
+                let teamHistory = points(teamCount(owner))
+                let teamProjection = Self.projection(trend(teamHistory), today: today)
+                let commitment = settings.commitments[owner]
+                let teamTarget = commitment ?? settings.deadline
+                let teamStatus = Self.status(total: remaining, projection: teamProjection, deadline: teamTarget,
+                                             today: today, hasHistory: trend(teamHistory).count >= 2)
+                let promise = commitment.map { "its commitment \($0)" } ?? settings.deadline.map { "the deadline \($0)" } ?? ""
+                var reason: String?
+                switch teamStatus {
+                case .overdue: reason = "\(promise) has passed"
+                case .behind:
+                    reason = teamProjection?.completionDate.map { "projected to finish \($0), after \(promise)" } ?? "no progress recently"
+                default: break
+                }
+                return ProgressReport.TeamProgress(owner: owner, remaining: remaining, fixable: byOwner[owner]?.fixable ?? 0,
+                                                   commitment: commitment, target: teamTarget, status: teamStatus, reason: reason,
+                                                   projection: teamProjection, history: teamHistory)
+            }.sorted { ($1.remaining, $0.owner) < ($0.remaining, $1.owner) }
+            let behind = teams.filter { $0.status == .behind || $0.status == .overdue }
+            let teamsBehind = behind.map {
+                ProgressReport.TeamStatus(owner: $0.owner, remaining: $0.remaining, completionDate: $0.projection?.completionDate, reason: $0.reason ?? "")
+            }
+
+            // What changed: since the point on or before `since`, else since the previous record.
+            var change: ProgressReport.Change?
+            let reference: Int? = since.map { day in history.lastIndex { $0.date <= day } ?? 0 }
+                ?? (history.count >= 2 ? history.count - 2 : nil)
+            if let reference, reference < history.count - 1 || since != nil, let now = history.last {
+                let then = history[reference]
+                let done = teams.filter { $0.remaining == 0 && $0.history[reference].uses > 0 }.map(\.owner).sorted()
+                change = ProgressReport.Change(since: then.date, commit: then.commit, uses: then.uses, delta: now.uses - then.uses, teamsDone: done)
+            }
+
+            var listed: [ProgressReport.Use]?
+            if let sourceLine {
+                listed = mine.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }.map { use in
+                    ProgressReport.Use(file: use.file, line: use.line, column: use.column, module: module(of: use), owners: ownersOf(use.file),
+                                       code: sourceLine(use.file, use.line)?.trimmingCharacters(in: .whitespaces) ?? use.text,
+                                       url: repositoryURL.map { Self.link($0, commit: commit, file: use.file, line: use.line) })
                 }
             }
             return ProgressReport.MigrationProgress(
                 id: migration.id, codemod: migration.codemodID, summary: migration.summary, why: migration.why,
-                replacement: migration.replacement, priority: migration.settings.priority.rawValue,
-                deadline: migration.settings.deadline, docs: migration.docs, contact: migration.settings.contact,
-                total: mine.count, fixable: fixable, modules: counts { [$0.module ?? moduleMap.module(of: $0.file)] },
-                owners: counts { ownersOf($0.file) }, history: points, projection: projection, status: status,
-                teamsBehind: behind)
+                replacement: migration.replacement, priority: settings.priority.rawValue,
+                deadline: settings.deadline, started: settings.started, docs: migration.docs, contact: settings.contact,
+                total: mine.count, fixable: mine.filter(canFix).count, modules: counts { [module(of: $0)] },
+                owners: counts { ownersOf($0.file) }, history: history, projection: projection, status: status,
+                teams: teams, teamsBehind: teamsBehind, uncommitted: behind.filter { $0.commitment == nil && settings.deadline != nil }.map(\.owner),
+                change: change, uses: listed)
         }
         let ordered = progress.sorted {
             ($0.priority, $0.deadline ?? "9999", $0.id) < ($1.priority, $1.deadline ?? "9999", $1.id)
         }
-        return ProgressReport(date: today, commit: commit, migrations: ordered)
+        return ProgressReport(date: today, commit: commit, team: team, migrations: ordered)
+    }
+
+    /// A use's address in a code browser: `{commit}` (HEAD outside git), `{path}` (each part
+    /// percent-encoded) and `{line}` filled in.
+    static func link(_ template: String, commit: String?, file: String, line: Int) -> String {
+        let path = file.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String($0)
+        }.joined(separator: "/")
+        return template.replacingOccurrences(of: "{commit}", with: commit ?? "HEAD")
+            .replacingOccurrences(of: "{path}", with: path).replacingOccurrences(of: "{line}", with: "\(line)")
     }
 
     /// The burn rate over the recent history (the last 12 points within 90 days of the newest), by

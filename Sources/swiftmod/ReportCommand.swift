@@ -18,17 +18,31 @@ struct ReportCommand: ParsableCommand {
         in an SQLite history (one record per commit), from which the report draws each migration's \
         trend, its projected completion date against the deadline, and the teams that are behind.
 
+        Each team (a CODEOWNERS owner) is judged against the day it committed to (`commitments:` \
+        of a migration), else the deadline: done, on track, behind, or overdue.
+
         Examples:
           swiftmod report
           swiftmod report --record                              # in a daily CI job
           swiftmod report --format html --output progress.html  # one self-contained page
+          swiftmod report --format markdown --since 2026-11-01  # for a pull request or a chat
+          swiftmod report --team @acme/payments --uses          # one team's remaining uses
         """
     )
 
     @OptionGroup var options: LockdownOptions
 
-    @Option(help: "Output format: text, json, csv or html.")
+    @Option(help: "Output format: text, json, csv, html or markdown.")
     var format: ProgressFormat = .text
+
+    @Flag(help: "List the remaining uses (file, line, code) per team and module.")
+    var uses = false
+
+    @Option(help: ArgumentHelp("Report one team only (an owner as CODEOWNERS names it).", valueName: "owner"))
+    var team: String?
+
+    @Option(help: ArgumentHelp("Show the change since this day (default: since the previous record).", valueName: "YYYY-MM-DD"))
+    var since: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
     var output: String?
@@ -44,6 +58,8 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if let date, Deadline.date(date) == nil { throw ValidationError("--date takes a day like 2026-11-22") }
+        if let since, Deadline.date(since) == nil { throw ValidationError("--since takes a day like 2026-11-01") }
+        if record, team != nil { throw ValidationError("--record stores counts of every team; leave out --team") }
         if record, options.isPartial || !options.only.isEmpty {
             throw ValidationError("--record stores counts of the whole repository; leave out paths, --module and --migration")
         }
@@ -53,8 +69,14 @@ struct ReportCommand: ParsableCommand {
         let (configuration, migrations, files, unreadable) = try options.load()
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         let root = configuration.root
-        let builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
+        var builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
                                       owners: CodeOwners.load(root: root), today: date ?? DateText.today)
+        builder.since = since
+        if uses {
+            builder.repositoryURL = configuration.repositoryURL
+            let lines = SourceLines(root: root)
+            builder.sourceLine = { file, line in lines.line(line, of: file) }
+        }
         let commit = Git.head(in: root)
         let historyPath = history.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? (root as NSString).appendingPathComponent(".swiftmod/history.sqlite")
@@ -70,6 +92,15 @@ struct ReportCommand: ParsableCommand {
             }
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        if let team {
+            let known = builder.teams(uses: result.uses, history: snapshots, migrations: migrations)
+            guard known.contains(team) else {
+                let names = known.sorted().map { "  \(SafeText.oneLine($0))" }.joined(separator: "\n")
+                throw CommandFailure(message: "no team '\(SafeText.oneLine(team))' in CODEOWNERS, the history or the commitments"
+                                     + (known.isEmpty ? " (there are none)" : "; the teams are:\n\(names)"), exitCode: ExitStatus.usage)
+            }
+            builder.team = team
         }
         var report = builder.report(uses: result.uses, migrations: migrations, history: snapshots, commit: commit)
         if !configuration.moduleTypes.isEmpty || configuration.migrations.contains(where: { $0.rule == .cycles }) {
@@ -100,3 +131,24 @@ struct ReportCommand: ParsableCommand {
 }
 
 extension ProgressFormat: ExpressibleByArgument {}
+
+/// The lines of the files a report lists uses in, read once each.
+final class SourceLines {
+    private let root: String
+    private var files: [String: [ArraySlice<UInt8>]] = [:]
+
+    init(root: String) { self.root = root }
+
+    /// A 1-based line of a repo-relative file, without its line ending (nil if unreadable).
+    func line(_ number: Int, of file: String) -> String? {
+        if files[file] == nil {
+            let bytes = (try? SourceFileReader().bytes(ofFile: (root as NSString).appendingPathComponent(file))) ?? []
+            // Split on bytes: in a Swift string, CRLF is one character.
+            files[file] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        }
+        guard let lines = files[file], number >= 1, number <= lines.count else { return nil }
+        var line = lines[number - 1]
+        if line.last == 0x0D { line = line.dropLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+}

@@ -5,7 +5,7 @@ import Workspace
 
 /// The output formats of `swiftmod report`.
 public enum ProgressFormat: String, CaseIterable, Sendable {
-    case text, json, csv, html
+    case text, json, csv, html, markdown
 
     public func render(_ report: ProgressReport) -> String {
         switch self {
@@ -13,6 +13,7 @@ public enum ProgressFormat: String, CaseIterable, Sendable {
         case .json: return ProgressJSON.render(report)
         case .csv: return ProgressCSV.render(report)
         case .html: return ProgressHTML.render(report)
+        case .markdown: return ProgressMarkdown.render(report)
         }
     }
 }
@@ -31,6 +32,40 @@ extension ProgressReport.Status {
     }
 }
 
+extension ProgressReport.TeamProgress {
+    /// How the team's status reads: "behind its commitment" when it committed to a day.
+    public var statusLabel: String {
+        switch status {
+        case .behind where commitment != nil: return "behind its commitment"
+        case .onTrack where commitment != nil: return "on track for its commitment"
+        default: return status.label
+        }
+    }
+}
+
+extension ProgressReport.Change {
+    /// "-42 uses since 2026-11-01, 3 teams done" (the noun: uses or violations).
+    public func summary(noun: String) -> String {
+        let sign = delta > 0 ? "+" : delta < 0 ? "−" : "±"
+        var text = "\(sign)\(abs(delta)) \(noun)\(abs(delta) == 1 ? "" : "s") since \(since)"
+        if !teamsDone.isEmpty { text += ", \(teamsDone.count) team\(teamsDone.count == 1 ? "" : "s") done" }
+        return text
+    }
+}
+
+extension ProgressReport.MigrationProgress {
+    /// What is counted: violations of a module rule, uses of a deprecated pattern.
+    public var noun: String { codemod == Migration.moduleRulesID ? "violation" : "use" }
+
+    /// The remaining uses grouped by a key (a team: a use counts for each of its owners; a module),
+    /// groups in order of size.
+    public func uses(by key: (ProgressReport.Use) -> [String]) -> [(name: String, uses: [ProgressReport.Use])] {
+        var groups: [String: [ProgressReport.Use]] = [:]
+        for use in uses ?? [] { for name in key(use) { groups[name, default: []].append(use) } }
+        return groups.map { ($0.key, $0.value) }.sorted { ($1.uses.count, $0.name) < ($0.uses.count, $1.name) }
+    }
+}
+
 /// The report as JSON: every number the other formats show.
 enum ProgressJSON {
     static func render(_ report: ProgressReport) -> String {
@@ -38,25 +73,52 @@ enum ProgressJSON {
     }
 }
 
-/// The report as CSV: one row per migration total, module and owner.
+/// The report as CSV, one row per fact, for spreadsheets: the migration's total (with its
+/// projection), each module, each team (with its commitment, status and projection), each point
+/// of the history (the migration's, and each team's), module types, and, with `--uses`, each use.
+/// `status`, `burn_per_week` and `projected_done` are those of the row's subject.
 enum ProgressCSV {
+    static let header = ["date", "commit", "migration", "priority", "started", "deadline", "dimension", "name", "uses", "fixable",
+                         "status", "burn_per_week", "projected_done", "commitment", "record_date", "record_commit", "file", "line", "code", "url"]
+
     static func render(_ report: ProgressReport) -> String {
-        var rows = ["date,commit,migration,priority,deadline,status,dimension,name,uses,fixable"]
+        var rows = [header.joined(separator: ",")]
+        func row(_ values: [String: String]) { rows.append(header.map { field(values[$0] ?? "") }.joined(separator: ",")) }
         for migration in report.migrations {
-            let head = [report.date, report.commit ?? "", migration.id, migration.priority, migration.deadline ?? "", migration.status.rawValue]
-            rows.append((head + ["total", "", "\(migration.total)", "\(migration.fixable)"]).map(field).joined(separator: ","))
-            for count in migration.modules {
-                rows.append((head + ["module", count.name, "\(count.uses)", "\(count.fixable)"]).map(field).joined(separator: ","))
+            let head = ["date": report.date, "commit": report.commit ?? "", "migration": migration.id, "priority": migration.priority,
+                        "started": migration.started ?? "", "deadline": migration.deadline ?? ""]
+            func projected(_ projection: ProgressReport.Projection?) -> [String: String] {
+                ["burn_per_week": projection.map { "\($0.burnPerWeek)" } ?? "", "projected_done": projection?.completionDate ?? ""]
             }
-            for count in migration.owners {
-                rows.append((head + ["owner", count.name, "\(count.uses)", "\(count.fixable)"]).map(field).joined(separator: ","))
+            row(head.merging(["dimension": "total", "uses": "\(migration.total)", "fixable": "\(migration.fixable)",
+                              "status": migration.status.rawValue]) { $1 }.merging(projected(migration.projection)) { $1 })
+            for count in migration.modules {
+                row(head.merging(["dimension": "module", "name": count.name, "uses": "\(count.uses)", "fixable": "\(count.fixable)"]) { $1 })
+            }
+            for team in migration.teams {
+                row(head.merging(["dimension": "owner", "name": team.owner, "uses": "\(team.remaining)", "fixable": "\(team.fixable)",
+                                  "status": team.status.rawValue, "commitment": team.commitment ?? ""]) { $1 }.merging(projected(team.projection)) { $1 })
+            }
+            for point in migration.history {
+                row(head.merging(["dimension": "history", "uses": "\(point.uses)", "record_date": point.date, "record_commit": point.commit ?? ""]) { $1 })
+            }
+            for team in migration.teams {
+                for point in team.history {
+                    row(head.merging(["dimension": "owner-history", "name": team.owner, "uses": "\(point.uses)",
+                                      "record_date": point.date, "record_commit": point.commit ?? ""]) { $1 })
+                }
+            }
+            for use in migration.uses ?? [] {
+                row(head.merging(["dimension": "use", "name": use.owners.joined(separator: " "), "file": use.file, "line": "\(use.line)",
+                                  "code": use.code, "url": use.url ?? "", "uses": "1"]) { $1 })
             }
         }
         // Module types: their rule's violations left, as a dimension of their own.
-        for row in report.modules?.types ?? [] {
-            let rule = report.migrations.first { $0.id == row.rule }
-            let head = [report.date, report.commit ?? "", row.rule ?? "", rule?.priority ?? "", rule?.deadline ?? "", rule?.status.rawValue ?? ""]
-            rows.append((head + ["module-type", row.type, "\(row.violations)", "0"]).map(field).joined(separator: ","))
+        for typeRow in report.modules?.types ?? [] {
+            let rule = report.migrations.first { $0.id == typeRow.rule }
+            row(["date": report.date, "commit": report.commit ?? "", "migration": typeRow.rule ?? "", "priority": rule?.priority ?? "",
+                 "deadline": rule?.deadline ?? "", "status": rule?.status.rawValue ?? "", "dimension": "module-type", "name": typeRow.type,
+                 "uses": "\(typeRow.violations)", "fixable": "0"])
         }
         return rows.joined(separator: "\n") + "\n"
     }
@@ -75,9 +137,11 @@ enum ProgressCSV {
 enum ProgressText {
     static func render(_ report: ProgressReport) -> String {
         func t(_ text: String) -> String { SafeText.oneLine(text) }
-        var output = "Migration progress on \(report.date)\(report.commit.map { " at \(t(String($0.prefix(10))))" } ?? "")\n"
+        var output = "Migration progress on \(report.date)\(report.commit.map { " at \(t(String($0.prefix(10))))" } ?? "")"
+            + (report.team.map { " for \(t($0))" } ?? "") + "\n"
         for migration in report.migrations {
             var head = "\n\(t(migration.id))  \(t(migration.priority))"
+            if let started = migration.started { head += "  started \(t(started))" }
             if let deadline = migration.deadline { head += "  due \(t(deadline))" }
             head += "  — \(migration.status.label.uppercased())"
             if let projection = migration.projection, migration.total > 0 {
@@ -91,8 +155,9 @@ enum ProgressText {
             }
             if migration.total == 0, let date = migration.projection?.completionDate { head += " (since \(date))" }
             output += head + "\n  \(t(migration.summary))\n"
-            let noun = migration.codemod == Migration.moduleRulesID ? "violation" : "use"
+            let noun = migration.noun
             output += "  \(migration.total) \(noun)\(migration.total == 1 ? "" : "s") left"
+            if let change = migration.change { output += " (\(change.summary(noun: noun))\(change.teamsDone.isEmpty ? "" : ": " + change.teamsDone.map(t).joined(separator: ", ")))" }
             if migration.fixable > 0 { output += ", \(migration.fixable) fixable with `swiftmod run \(t(migration.id))`" }
             output += "\n"
             if let docs = migration.docs { output += "  docs: \(t(docs))\n" }
@@ -104,8 +169,18 @@ enum ProgressText {
             if migration.history.count > 1 {
                 output += "  history:   " + migration.history.suffix(8).map { "\($0.date) \($0.uses)" }.joined(separator: ", ") + "\n"
             }
-            for team in migration.teamsBehind {
-                output += "  behind:    \(t(team.owner)) (\(team.remaining) left): \(t(team.reason))\n"
+            for team in migration.teams where team.commitment != nil || team.reason != nil {
+                var line = "  team:      \(t(team.owner)) \(team.remaining) left, \(team.statusLabel)"
+                if let commitment = team.commitment { line += " (committed to \(t(commitment)))" }
+                if let reason = team.reason { line += ": \(t(reason))" }
+                output += line + "\n"
+            }
+            if !migration.uncommitted.isEmpty {
+                output += "  behind without a commitment: \(migration.uncommitted.map(t).joined(separator: ", ")) (add `commitments:` to .swiftmod.yml)\n"
+            }
+            for (team, uses) in migration.uses(by: \.owners) {
+                output += "  uses of \(t(team)) (\(uses.count)):\n"
+                for use in uses { output += "    \(t(use.file)):\(use.line): \(t(use.code))\n" }
             }
         }
         if let modules = report.modules {
