@@ -25,7 +25,10 @@ struct DocumentAnalysis {
         source = SourceText(text)
         tree = parser.parse(source)
         self.file = file
-        let scanner = Scanner(root: project.configuration.root, migrations: project.migrations, jobs: 1)
+        // A file `include:` leaves out (a manifest) is only read for module rules.
+        let scanner = Scanner(root: project.configuration.root,
+                              migrations: project.configuration.covers(file) ? project.migrations : [], jobs: 1,
+                              knownIDs: Set(project.migrations.map(\.id)))
         var (findings, allowed) = try scanner.scan(tree, file: file)
         // Module rules, over the module graph with this text in place of the file.
         var repositoryWide: Set<String> = []

@@ -29,6 +29,8 @@ public final class LanguageServer {
     private var shutdownRequested = false
     /// Projects read again since their documents were last checked.
     private var staleProjects = Set<String>()
+    /// Whether the client can be asked to watch files (`client/registerCapability`).
+    private var canWatchFiles = false
 
     public init(channel: MessageChannel = MessageChannel()) {
         self.channel = channel
@@ -61,6 +63,8 @@ public final class LanguageServer {
         let params = message["params"] as? [String: Any] ?? [:]
         switch method {
         case "initialize":
+            let workspace = (params["capabilities"] as? [String: Any])?["workspace"] as? [String: Any]
+            canWatchFiles = ((workspace?["didChangeWatchedFiles"] as? [String: Any])?["dynamicRegistration"] as? Bool) == true
             respond(id, [
                 "capabilities": [
                     "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
@@ -69,10 +73,22 @@ public final class LanguageServer {
                 ],
                 "serverInfo": ["name": "swiftmod"],
             ])
-        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration":
+        case "initialized":
+            // Told of files changed outside the editor (a checkout, `swiftmod baseline` in a
+            // terminal), when the client can watch them.
+            if canWatchFiles {
+                let watchers = ["**/*.swift", "**/.swiftmod.yml", "**/*.jsonl", "**/CODEOWNERS"].map { ["globPattern": $0] }
+                channel.send(["jsonrpc": "2.0", "id": "swiftmod-watch", "method": "client/registerCapability", "params": [
+                    "registrations": [["id": "swiftmod-watch", "method": "workspace/didChangeWatchedFiles", "registerOptions": ["watchers": watchers]]],
+                ]])
+            }
+        case "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration":
+            break
+        case nil where message["result"] != nil || message["error"] != nil:
+            // A response to a request of ours (the registration): nothing to do.
             break
         case "workspace/didChangeWatchedFiles":
-            diskChanged()
+            diskChanged(saved: nil)
         case "shutdown":
             shutdownRequested = true
             respond(id, NSNull())
@@ -82,8 +98,11 @@ public final class LanguageServer {
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String {
                 documents[uri] = document["text"] as? String ?? ""
                 analyses[uri] = nil
-                // Files may have changed on disk since the module graph was read (a checkout).
-                if let configurationPath = configurationPath(of: uri) { projects[configurationPath]?.refreshModules(unlessDoneWithin: 2) }
+                // Files may have changed on disk since the module graph was read (a checkout): if
+                // so, every open document of the project is checked again.
+                if let configurationPath = configurationPath(of: uri), projects[configurationPath]?.refreshModules(unlessDoneWithin: 2) == true {
+                    staleProjects.insert(configurationPath)
+                }
                 publish(uri)
             }
         case "textDocument/didChange":
@@ -107,10 +126,10 @@ public final class LanguageServer {
                 publish(uri)
             }
         case "textDocument/didSave":
-            if (params["textDocument"] as? [String: Any])?["uri"] is String {
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 // A save may follow `baseline` or an edit of `.swiftmod.yml` (read again if so), and
-                // changes the module graph every open document is checked against.
-                diskChanged()
+                // may change the module graph every open document is checked against.
+                diskChanged(saved: uri)
             }
         case "textDocument/didClose":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
@@ -144,12 +163,19 @@ public final class LanguageServer {
         channel.send(["jsonrpc": "2.0", "id": id, "result": result])
     }
 
-    /// Files changed on disk: the module graphs are read again (what changed), and every open
-    /// document is checked again.
-    private func diskChanged() {
-        for project in projects.values { project.refreshModules() }
-        analyses = [:]
-        for uri in documents.keys.sorted() { publish(uri) }
+    /// Files changed on disk: the module graphs are read again (what changed); when a graph
+    /// changed, every open document of its project is checked again, else the saved one (its
+    /// configuration or baseline may have changed too: then `publish` checks the others).
+    private func diskChanged(saved uri: String?) {
+        for (path, project) in projects where project.refreshModules() {
+            staleProjects.insert(path)
+            for document in documents.keys where configurationPath(of: document) == path { analyses[document] = nil }
+        }
+        if let uri, documents[uri] != nil {
+            publish(uri)
+        } else if let any = documents.keys.sorted().first {
+            publish(any)
+        }
     }
 
     private func log(_ text: String) {
@@ -178,9 +204,10 @@ public final class LanguageServer {
                 return nil
             }
         }
+        // A manifest counts for module rules even when `include:` leaves it out.
         guard let project = projects[configurationPath],
               let relative = RepositoryPath.relative(path, root: project.configuration.root),
-              project.configuration.covers(relative) else { return nil }
+              project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
         return (project, relative)
     }
 
@@ -225,8 +252,8 @@ public final class LanguageServer {
             diagnostics = analysis.items.map { diagnostic($0, analysis: analysis, project: project) }
         }
         channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": diagnostics]])
-        // `.swiftmod.yml` or the baseline changed: the other open documents of that project are
-        // checked again too (their uses may have become new, or baselined).
+        // `.swiftmod.yml`, the baseline or the module graph changed: the other open documents of
+        // that project are checked again too (their uses may have become new, or baselined).
         while let stale = staleProjects.popFirst() {
             for other in documents.keys.sorted() where other != uri && configurationPath(of: other) == stale {
                 analyses[other] = nil
@@ -316,13 +343,16 @@ public final class LanguageServer {
                                           edits: all, analysis: analysis, diagnostic: diagnostic, preferred: false))
                 }
             }
-            // Allow: a comment on the line before, indented as the use's line; offered only when
-            // it does allow the use there (not inside a multi-line string or a block comment).
+            // Allow: a comment on the line before, indented as the use's line, or else at the end
+            // of the use's line (when a comment above allows another use already); offered only
+            // when it does allow the use there (not inside a multi-line string or a block comment).
             let lineStart = analysis.source.lineStarts[item.finding.line - 1]
             let indent = analysis.source.bytes[lineStart...].prefix { $0 == 0x20 || $0 == 0x09 }
-            let comment = String(decoding: indent, as: UTF8.self) + "// swiftmod:allow \(migration.id) -- reason\n"
-            let allow = Edit(range: lineStart..<lineStart, replacement: comment)
-            if allows(allow, migration: migration.id, in: analysis, project: project) {
+            let comment = "// swiftmod:allow \(migration.id) -- reason"
+            let above = Edit(range: lineStart..<lineStart, replacement: String(decoding: indent, as: UTF8.self) + comment + "\n")
+            let lineEnd = analysis.source.bytes[lineStart...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? analysis.source.bytes.count
+            let after = Edit(range: lineEnd..<lineEnd, replacement: " " + comment)
+            if let allow = [above, after].first(where: { allows($0, migration: migration.id, in: analysis, project: project) }) {
                 actions.append(action("Allow this use of \(migration.id) (with a reason)", uri: uri, edits: [allow],
                                       analysis: analysis, diagnostic: diagnostic, preferred: false))
             }

@@ -33,9 +33,15 @@ public final class MessageChannel: @unchecked Sendable {
                 // The last `Content-Length:` of the header block, wherever it starts: after a frame
                 // without one, its body is left before the next header, which must still be read.
                 var length: Int?
-                if let found = header.lowercased().range(of: "content-length:", options: .backwards) {
-                    let digits = header[found.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
-                    length = Int(digits)
+                // Found in the bytes, ASCII letters in any case (not in lowercased text: `İ`
+                // lowercases to two characters, which would move positions).
+                let key = Array("content-length:".utf8)
+                let bytes = Array(buffer[..<separator])
+                if let at = stride(from: bytes.count - key.count, through: 0, by: -1).first(where: { start in
+                    key.indices.allSatisfy { bytes[start + $0] | 0x20 == key[$0] | 0x20 }
+                }) {
+                    let digits = bytes[(at + key.count)...].drop { $0 == 0x20 || $0 == 0x09 }.prefix { (0x30...0x39).contains($0) }
+                    length = digits.count <= 12 ? Int(String(decoding: digits, as: UTF8.self)) : Self.maxFrame + 1
                 }
                 guard let length, length >= 0, length <= Self.maxFrame else {
                     buffer.removeSubrange(..<(separator + 4))

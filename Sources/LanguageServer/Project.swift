@@ -27,7 +27,9 @@ final class Project {
 
     /// Reads again what changed on disk among the files of the module graph (if it was made),
     /// unless that was done less than `seconds` ago.
-    func refreshModules(unlessDoneWithin seconds: TimeInterval = 0) { moduleState?.refresh(unlessDoneWithin: seconds) }
+    /// - Returns: whether the graph changed.
+    @discardableResult
+    func refreshModules(unlessDoneWithin seconds: TimeInterval = 0) -> Bool { moduleState?.refresh(unlessDoneWithin: seconds) ?? false }
 
     init(configurationPath: String) throws {
         configuration = try Configuration.load(configurationPath)

@@ -39,7 +39,8 @@ final class LanguageServerClient {
         return try receive { ($0["id"] as? Int) == id }
     }
 
-    private var pending: [[String: Any]] = []
+    /// Messages read while waiting for others, not yet taken.
+    private(set) var pending: [[String: Any]] = []
 
     /// The next message that passes a test (waiting for it), others kept for later.
     func receive(where accept: ([String: Any]) -> Bool) throws -> [String: Any] {
@@ -289,6 +290,20 @@ final class LanguageServerClient {
         // Bad parameters are an error of their own, not a null result.
         let bad = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": "3:20"])
         #expect((bad["error"] as? [String: Any])?["code"] as? Int == -32602, "\(bad)")
+    }
+
+    @Test func aHeaderWhoseTextChangesLengthWhenLowercasedIsRead() throws {
+        let (repo, uri) = try repository()
+        defer { _ = repo }
+        let client = try LanguageServerClient()
+        _ = try open(client, uri, Self.browser)
+        // `İ` lowercases to two characters: positions found in lowercased text are wrong here.
+        let body = Data(#"{"jsonrpc":"2.0","id":77,"method":"shutdown","params":null}"#.utf8)
+        client.sendRaw(Data("X-Note: \(String(repeating: "İ", count: 40))\r\nCONTENT-length: \(body.count)\r\n\r\n".utf8) + body)
+        let response = try client.receive { ($0["id"] as? Int) == 77 }
+        #expect(response["result"] is NSNull, "\(response)")
+        try client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
     }
 
     @Test func aClientThatStopsReadingEndsTheServerCleanly() throws {

@@ -168,4 +168,82 @@ import Testing
             "7:52-62 severity 1 new use of deprecated pattern 'no-cycles' (P1): FeedService → FeedCore is on the dependency cycle FeedService → FeedCore → FeedUI → FeedService",
         ], "\(diagnostics)")
     }
+
+    // MARK: - Found by a hostile review
+
+    @Test func aManifestLeftOutByIncludeAndANewUnsavedManifestAreRead() throws {
+        let repo = try repository()
+        try repo.write(".swiftmod.yml", Self.config + "include: [\"**/Sources/**/*.swift\"]\n")
+        let client = try LanguageServerClient()
+        try start(client)
+        let manifest = repo.url("Feed/Package.swift").absoluteString
+        let edited = Self.manifest.replacingOccurrences(of: #".target(name: "FeedCore"),"#, with: #".target(name: "FeedCore", dependencies: ["FeedUI"]),"#)
+        let diagnostics = try open(client, manifest, edited)
+        #expect(diagnostics.count == 3 && diagnostics[0].contains("FeedCore (Logic) may not depend on FeedUI (UI)"), "\(diagnostics)")
+
+        // A package that exists only in the editor: its targets are modules, its dependencies checked.
+        try repo.write("Net/Sources/NetCore/Net.swift", "import Foundation\n")
+        let newManifest = repo.url("Net/Package.swift").absoluteString
+        let text = "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Net\", targets: [\n    .target(name: \"NetCore\", dependencies: [\"FeedUI\"]),\n])\n"
+        let found = try open(client, newManifest, text)
+        #expect(found == ["4:44-52 severity 1 new use of deprecated pattern 'module-type.Logic' (P2): NetCore (Logic) may not depend on FeedUI (UI)"], "\(found)")
+    }
+
+    @Test func aGraphReadAgainOnOpenChecksTheOtherDocumentsAgain() throws {
+        let repo = try repository()
+        let client = try LanguageServerClient()
+        try start(client)
+        let feed = repo.url("Feed/Sources/FeedCore/Feed.swift").absoluteString
+        #expect(try open(client, feed, "import Foundation\n\npublic struct Feed {}\n") == [])
+        // Outside the editor (a checkout): FeedCore now imports FeedUI, and the open document is
+        // stale until the graph is read again, which opening another document does.
+        sleep(2)
+        try repo.write("Feed/Sources/FeedCore/Feed.swift", "import Foundation\nimport FeedUI\n\npublic struct Feed {}\n")
+        let loader = repo.url("Feed/Sources/FeedService/Cache.swift").absoluteString
+        try client.notify("textDocument/didOpen", ["textDocument": ["uri": loader, "languageId": "swift", "version": 1,
+                                                                    "text": "import Foundation\n\nfinal class Cache {}\n"]])
+        #expect(try client.diagnostics(for: loader).isEmpty)
+        // The editor's text of Feed.swift has no import: it is what counts for that document, but
+        // FeedUI's own dependency on FeedCore is checked against the new graph once it is opened.
+        let view = repo.url("Feed/Sources/FeedUI/FeedView.swift").absoluteString
+        let viewDiagnostics = try open(client, view, "import FeedCore\nimport FeedService\n\nstruct FeedView {}\n")
+        #expect(viewDiagnostics.count == 2 && viewDiagnostics.allSatisfy { $0.contains("no-cycles") }, "\(viewDiagnostics)")
+        #expect(try client.diagnostics(for: feed).isEmpty, "the open document was checked again (its text has no import)")
+    }
+
+    @Test func twoFindingsOnOneImportCanBothBeAllowed() throws {
+        let repo = try repository()
+        let client = try LanguageServerClient()
+        try start(client)
+        let feed = repo.url("Feed/Sources/FeedCore/Feed.swift").absoluteString
+        let text = "import Foundation\n// swiftmod:allow no-cycles -- being split up\nimport FeedUI\n\npublic struct Feed {}\n"
+        let diagnostics = try open(client, feed, text)
+        #expect(diagnostics.count == 1 && diagnostics[0].contains("module-type.Logic"), "\(diagnostics)")
+        let range: [String: Any] = ["start": ["line": 2, "character": 8], "end": ["line": 2, "character": 8]]
+        let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": feed], "range": range, "context": ["diagnostics": []]])
+        let actions = response["result"] as? [[String: Any]] ?? []
+        #expect(actions.map { $0["title"] as? String ?? "" } == ["Allow this use of module-type.Logic (with a reason)"])
+        let edits = (((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[feed] as? [[String: Any]]) ?? []
+        #expect(edits.map { $0["newText"] as? String ?? "" } == [" // swiftmod:allow module-type.Logic -- reason"], "at the end of the import's line")
+    }
+
+    @Test func aClientThatWatchesFilesIsAskedToAndItsResponseIsNoRequest() throws {
+        let repo = try repository()
+        let client = try LanguageServerClient()
+        _ = try client.request("initialize", ["processId": NSNull(), "rootUri": NSNull(),
+                                              "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]])
+        try client.notify("initialized", [:])
+        let registration = try client.receive { ($0["method"] as? String) == "client/registerCapability" }
+        try client.send(["id": registration["id"] ?? NSNull(), "result": NSNull()])
+        let feed = repo.url("Feed/Sources/FeedCore/Feed.swift").absoluteString
+        #expect(try open(client, feed, "import Foundation\n\npublic struct Feed {}\n") == [])
+        // A change on disk, told by the client: the graph is read again and the documents checked.
+        try repo.write("Feed/Sources/FeedCore/Feed.swift", "import Foundation\nimport FeedUI\n\npublic struct Feed {}\n")
+        try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": feed, "type": 2]]])
+        let diagnostics = try client.diagnostics(for: feed).map(summary)
+        #expect(diagnostics.isEmpty, "the editor's text still has no import: \(diagnostics)")
+        // The response to the registration was taken as one, not answered as an unknown request.
+        _ = try client.request("shutdown", [:])
+        #expect(!client.pending.contains { $0["error"] != nil }, "\(client.pending)")
+    }
 }

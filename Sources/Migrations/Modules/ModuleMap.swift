@@ -61,9 +61,15 @@ public struct ModuleMap: Sendable {
         var unreadable: [FileFailure] = []
         // What `exclude:` leaves out (test fixtures, vendored code) declares no module.
         let excluded = { (relative: String) in configuration?.exclude.contains { $0.matches(relative) } == true }
-        let manifests = FileWalker().entries(under: root, named: { $0 == "Package.swift" }).compactMap { manifest -> (String, String)? in
+        var manifests = FileWalker().entries(under: root, named: { $0 == "Package.swift" }).compactMap { manifest -> (String, String)? in
             let relative = RepositoryPath.relative(manifest, root: root) ?? manifest
             return excluded(relative) ? nil : (manifest, relative)
+        }
+        // A manifest known only by its text (an editor's new, unsaved `Package.swift`).
+        let found = Set(manifests.map(\.1))
+        for relative in manifestTexts.keys.sorted() where !found.contains(relative) && !excluded(relative)
+            && (relative as NSString).lastPathComponent == "Package.swift" {
+            manifests.append(((root as NSString).appendingPathComponent(relative), relative))
         }
         // Manifests are parsed on all cores (hundreds of packages), then read in order.
         let parsed = ParallelMap.map(manifests, jobs: ProcessInfo.processInfo.activeProcessorCount, worker: { Parser() }) { parser, manifest in
