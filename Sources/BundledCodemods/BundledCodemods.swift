@@ -9,4 +9,10 @@ public enum BundledCodemods {
             return ("<bundled>/\(entry.name)", String(decoding: data, as: UTF8.self))
         }
     }
+
+    /// The bundled codemods' ids, for shell completion: each definition file is named after its
+    /// id (`strong-iboutlet.yml`), so none is decoded.
+    public static var ids: [String] {
+        embedded.map { $0.name.hasSuffix(".yml") ? String($0.name.dropLast(4)) : $0.name }
+    }
 }

@@ -70,6 +70,10 @@ public struct FileOutcome: Sendable {
     /// What the codemod wants said that is not a use.
     public var notes: [SiteRefusal] = []
     public var skippedInErrorRegions = 0
+    /// The uses whose changes a review (`RunOptions.choose`) did not accept: declined, skipped with
+    /// the rest of their file, or not reached after quitting. They are left as they were, on
+    /// purpose, so they are neither converted nor among `sitesNotConverted`.
+    public var declined: [Use] = []
     /// Whether the file has syntax errors (it was parsed and is not clean).
     public var hasSyntaxErrors = false
     /// A fault of the codemod's definition met in this file (a regular expression that ran out
@@ -86,7 +90,8 @@ public struct FileOutcome: Sendable {
         default: break
         }
         var sites = refusals
-        for use in uses where !refusals.contains(where: { $0.location.offset == use.start.offset }) {
+        let declinedOffsets = Set(declined.map(\.start.offset))
+        for use in uses where !refusals.contains(where: { $0.location.offset == use.start.offset }) && !declinedOffsets.contains(use.start.offset) {
             if use.inErrorRegion, skippedInErrorRegions > 0 {
                 sites.append(SiteRefusal(location: use.start, message: "inside a syntax error region"))
             } else if let fileReason {
@@ -111,6 +116,8 @@ public struct RunSummary: Sendable, Equatable {
     public var sitesSkipped = 0
     /// Uses left for a person to rewrite: those skipped, and those of files refused or failed.
     public var sitesNotConverted = 0
+    /// Uses whose changes a review did not accept (see `FileOutcome.declined`).
+    public var sitesDeclined = 0
     /// Files parsed that have syntax errors.
     public var filesWithSyntaxErrors = 0
     /// The first fault of the definition met (see `FileOutcome.definitionError`).
@@ -121,6 +128,7 @@ public struct RunSummary: Sendable, Equatable {
         uses += outcome.uses.count
         sitesSkipped += outcome.skippedInErrorRegions + outcome.refusals.count
         sitesNotConverted += outcome.sitesNotConverted.count
+        sitesDeclined += outcome.declined.count
         if outcome.hasSyntaxErrors { filesWithSyntaxErrors += 1 }
         if definitionError == nil { definitionError = outcome.definitionError }
         switch outcome.status {
@@ -177,6 +185,23 @@ extension CodemodRunner {
             lastLine = source.location(ofByte: edit.range.upperBound).line
         }
         return hunks
+    }
+
+    /// The uses a review left as they were: those an offered edit touches and no chosen one does;
+    /// every use that could be rewritten when nothing was chosen (an action's edits may lie
+    /// outside its uses, say a renamed reference).
+    static func declined(_ uses: [Use], offered: [Edit], chosen: [Edit], refusals: [SiteRefusal]) -> [Use] {
+        guard chosen.count < offered.count else { return [] }
+        let refused = Set(refusals.map(\.location.offset))
+        let rewritable = uses.filter { !$0.inErrorRegion && !refused.contains($0.start.offset) }
+        guard !chosen.isEmpty else { return rewritable }
+        // An insertion touches a use it is in or at the end of; a replacement, one it overlaps.
+        func touches(_ use: Use, _ edit: Edit) -> Bool {
+            edit.range.isEmpty ? (use.range.lowerBound...use.range.upperBound).contains(edit.range.lowerBound) : edit.range.overlaps(use.range)
+        }
+        return rewritable.filter { use in
+            offered.contains { touches(use, $0) } && !chosen.contains { touches(use, $0) }
+        }
     }
 }
 
@@ -238,6 +263,7 @@ extension CodemodRunner: FileConsumer {
             let together = codemod.definition.rewrite.contains { if case .action = $0 { return true } else { return false } }
             let hunks = together ? [edits.edits] : Self.hunks(of: edits.edits, in: source)
             let chosen = choose(display, source, hunks).flatMap { $0 }
+            outcome.declined = Self.declined(outcome.uses, offered: edits.edits, chosen: chosen, refusals: outcome.refusals)
             do {
                 edits = try EditSet(chosen, in: source)
             } catch {

@@ -8,11 +8,22 @@ import SwiftTree
 final class ChangeReview: @unchecked Sendable {
     private let painter: DiffPainter
     private var quit = false
-    private(set) var shown = 0
+    /// Changes (hunks) the run offered for review, in every file.
+    private(set) var offered = 0
+    /// Changes the user accepted (written, or named by `notWritten`).
     private(set) var accepted = 0
+    /// Changes the user left: answered no, skipped with the rest of a file, or the one quit at.
+    private(set) var declined = 0
+    /// Files with an accepted change.
     private(set) var filesAccepted = 0
     /// Accepted changes by file (as shown), to tell those written from those refused.
-    private(set) var acceptedByFile: [String: Int] = [:]
+    private var acceptedByFile: [String: Int] = [:]
+    /// Accepted changes whose file could not be written, and those files (as shown).
+    private(set) var notWritten = 0
+    private(set) var filesNotWritten: [String] = []
+
+    /// Changes never asked about: those after quitting (or after the terminal closed).
+    var notReviewed: Int { offered - accepted - declined }
 
     init(painter: DiffPainter) {
         self.painter = painter
@@ -30,6 +41,7 @@ final class ChangeReview: @unchecked Sendable {
 
     /// The hunks of a file the user accepts.
     func choose(_ display: String, _ source: SourceText, _ hunks: [[Edit]]) -> [[Edit]] {
+        offered += hunks.count
         var chosen: [[Edit]] = []
         var all = false
         for (index, hunk) in hunks.enumerated() {
@@ -39,21 +51,22 @@ final class ChangeReview: @unchecked Sendable {
                 continue
             }
             guard let set = try? EditSet(hunk, in: source) else { continue }
-            shown += 1
             write(painter.paint(UnifiedDiff().render(path: display, source: source, edits: set)))
             answering: while true {
                 write("(\(index + 1)/\(hunks.count)) Make this change to \(SafeText.oneLine(display))? [y,n,a,s,q,?] ")
                 guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() else {
-                    // The terminal closed: nothing more is accepted.
+                    // The terminal closed: nothing more is accepted, or reviewed.
                     quit = true
                     break answering
                 }
                 switch answer {
                 case "y", "yes": chosen.append(hunk); break answering
-                case "n", "no": break answering
+                case "n", "no": declined += 1; break answering
                 case "a": chosen.append(hunk); all = true; break answering
-                case "s": return record(chosen, display)
-                case "q": quit = true; break answering
+                case "s":
+                    declined += hunks.count - index
+                    return record(chosen, display)
+                case "q": declined += 1; quit = true; break answering
                 case "": continue answering  // an empty line (a CR turned into a line break): ask again
                 default: write(Self.help)
                 }
@@ -74,12 +87,28 @@ final class ChangeReview: @unchecked Sendable {
     /// A file whose write was refused or failed: its accepted changes were not made.
     func notWritten(_ display: String) {
         guard let count = acceptedByFile.removeValue(forKey: display) else { return }
-        accepted -= count
-        filesAccepted -= 1
-        refused += count
+        notWritten += count
+        filesNotWritten.append(display)
     }
 
-    private(set) var refused = 0
+    /// What the review did, for the end of the run: accepted, declined, not reviewed, and which
+    /// accepted changes could not be written.
+    var summary: String {
+        var text = "Accepted \(accepted) of \(plural(offered, "change"))"
+        if accepted > 0 { text += " (\(plural(filesAccepted, "file")))" }
+        text += ", declined \(declined)"
+        if notReviewed > 0 { text += ", \(notReviewed) not reviewed (after quitting)" }
+        text += "; "
+        if accepted == 0 {
+            text += "nothing was written."
+        } else if notWritten == 0 {
+            text += accepted == 1 ? "it was written." : "all were written."
+        } else {
+            let names = filesNotWritten.prefix(3).map(SafeText.oneLine).joined(separator: ", ") + (filesNotWritten.count > 3 ? ", …" : "")
+            text += "\(accepted - notWritten) written, \(notWritten) not: \(names) could not be written (see the \(filesNotWritten.count == 1 ? "error" : "errors") above)."
+        }
+        return text
+    }
 
     private func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))

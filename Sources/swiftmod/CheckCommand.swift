@@ -67,7 +67,7 @@ struct CheckCommand: ParsableCommand {
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
                             fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed, failures: result.failures)
         format.reporter.write(report) { print($0, terminator: "") }
-        printError("swiftmod check: \(report.summary) in \(files.count) file\(files.count == 1 ? "" : "s")")
+        printError("swiftmod check: \(report.summary(filesLookedAt: files.count))")
         let configured = Set(configuration.migrations.map(\.id))
         let orphaned = baseline.entries.filter { !configured.contains($0.migration) }
         if !orphaned.isEmpty {

@@ -9,7 +9,8 @@ import Workspace
 /// `--codemods DIR`: extra definition folders, shared by the commands that load codemods. The
 /// folders named in `.swiftmod.yml` (`codemods:`) are added when there is one.
 struct CodemodOptions: ParsableArguments {
-    @Option(name: .customLong("codemods"), help: ArgumentHelp("A folder of extra codemod definitions (*.yml); repeatable.", valueName: "dir"))
+    @Option(name: .customLong("codemods"), help: ArgumentHelp("A folder of extra codemod definitions (*.yml); repeatable.", valueName: "dir"),
+            completion: .directory)
     var directories: [String] = []
 
     /// The configuration, when the working folder or one above it has one.

@@ -17,7 +17,7 @@ struct InitCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("Where to write it (default: the repository's root).", valueName: "folder"))
+    @Option(help: ArgumentHelp("Where to write it (default: the repository's root).", valueName: "folder"), completion: .directory)
     var root: String?
 
     func run() throws {

@@ -10,7 +10,8 @@ import Workspace
 /// The options shared by `scan`, `baseline` and `check`: the configuration, which migrations,
 /// which paths, how many jobs.
 struct LockdownOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The configuration file (default: .swiftmod.yml here or in a folder above).", valueName: "path"))
+    @Option(help: ArgumentHelp("The configuration file (default: .swiftmod.yml here or in a folder above).", valueName: "path"),
+            completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Option(name: .customLong("migration"), help: ArgumentHelp("Only this migration; repeatable.", valueName: "id"))
@@ -19,7 +20,7 @@ struct LockdownOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "How many files to process at once (default: all cores).")
     var jobs: Int?
 
-    @Argument(help: "Files or folders to look at (default: the whole repository).")
+    @Argument(help: "Files or folders to look at (default: the whole repository).", completion: .file())
     var paths: [String] = []
 
     @Option(name: .customLong("module"), help: ArgumentHelp("Only the files of this module (a SwiftPM target, an Xcode project folder or a `modules:` entry); repeatable.", valueName: "name"))
@@ -79,7 +80,16 @@ struct LockdownOptions: ParsableArguments {
             selection = try FileSelection(configuration, paths: roots, changedSince: changedSince)
             if let chosen {
                 selection.files = selection.files.filter { RepositoryPath.relative($0, root: configuration.root).map(chosen.contains) ?? false }
-                if selection.files.isEmpty { ModuleSelection.warnEmpty(chosen, paths: paths) }
+                if selection.files.isEmpty {
+                    // With --changed-since, a module with files may simply have none changed:
+                    // only one without any (walked as without the option) is warned about.
+                    let all = changedSince == nil ? [] : try FileSelection(configuration, paths: roots).files
+                    if let changedSince, all.contains(where: { RepositoryPath.relative($0, root: configuration.root).map(chosen.contains) ?? false }) {
+                        ModuleSelection.noteUnchanged(chosen, since: changedSince)
+                    } else {
+                        ModuleSelection.warnEmpty(chosen, paths: paths)
+                    }
+                }
             }
         } catch let error as CommandFailure {
             throw error

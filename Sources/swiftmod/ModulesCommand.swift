@@ -102,4 +102,11 @@ extension ModuleSelection {
             : "no file under the paths given is in it"
         printError("warning: --module \(names) selects no file: \(why)")
     }
+
+    /// Says on stderr that `--changed-since` left no file of the modules: they have files, and
+    /// none changed (not a problem, nothing to check).
+    static func noteUnchanged(_ selection: ModuleSelection, since revision: String) {
+        let names = selection.names.map { "'\(SafeText.oneLine($0))'" }.joined(separator: ", ")
+        printError("note: --module \(names): no file of \(selection.names.count == 1 ? "it" : "them") changed since \(SafeText.oneLine(revision))")
+    }
 }

@@ -22,7 +22,7 @@ struct ParseCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The Swift file to parse.")
+    @Argument(help: "The Swift file to parse.", completion: .file(extensions: ["swift"]))
     var file: String
 
     @Flag(name: .long, help: "Show anonymous tokens (keywords, punctuation) too.")

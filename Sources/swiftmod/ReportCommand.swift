@@ -44,13 +44,14 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show the change since this day (default: since the previous record).", valueName: "YYYY-MM-DD"))
     var since: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"), completion: .file())
     var output: String?
 
     @Flag(help: "Store today's counts in the history (replacing an earlier record of the same commit).")
     var record = false
 
-    @Option(help: ArgumentHelp("The history database (default: .swiftmod/history.sqlite at the repository root).", valueName: "path"))
+    @Option(help: ArgumentHelp("The history database (default: .swiftmod/history.sqlite at the repository root).", valueName: "path"),
+            completion: .file())
     var history: String?
 
     @Option(help: ArgumentHelp("The day the counts are for (default: today, UTC).", valueName: "YYYY-MM-DD"))

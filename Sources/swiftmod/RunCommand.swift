@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundledCodemods
 import CodemodKit
 import Foundation
 import Lockdown
@@ -23,7 +24,9 @@ struct RunCommand: ParsableCommand {
         break is refused and left as it was, and so is a file changed by someone else while it \
         was being rewritten. A *.swift symbolic link to a file outside the tree (the current \
         folder, the PATHs and their git work trees) is left alone with a note, unless \
-        --follow-outside-links is given. A codemod without a rewrite lists its uses instead.
+        --follow-outside-links is given. A codemod without a rewrite lists its uses instead. A \
+        migration id, or --module, processes only the files found in folders that `swiftmod \
+        scan` looks at (the include: and exclude: of .swiftmod.yml); a file named is processed.
 
         Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
 
@@ -36,10 +39,11 @@ struct RunCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A codemod id (see `swiftmod list`), a migration id of .swiftmod.yml, or a definition file (*.yml).")
+    @Argument(help: "A codemod id (see `swiftmod list`), a migration id of .swiftmod.yml, or a definition file (*.yml).",
+              completion: .list(BundledCodemods.ids))
     var codemod: String
 
-    @Argument(help: "Files or folders to process (default: the current folder).")
+    @Argument(help: "Files or folders to process (default: the current folder).", completion: .file())
     var paths: [String] = []
 
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter of the codemod; repeatable.", valueName: "key=value"))
@@ -102,12 +106,30 @@ struct RunCommand: ParsableCommand {
             // Named from here, so that the diff's paths are too (it applies from this folder).
             let roots = paths.isEmpty ? (chosen?.folders ?? []).map { DisplayPath.relative(RepositoryPath.absolute($0, root: root), from: here) } : paths
             selection = try RunSelection(paths: roots, followOutsideLinks: followOutsideLinks, display: display)
+            func absolute(_ file: String) -> String { file.hasPrefix("/") ? file : (here == "/" ? "/" : here + "/") + file }
             if let chosen {
                 selection.files = selection.files.filter { file in
-                    let absolute = file.hasPrefix("/") ? file : here + "/" + file
-                    return RepositoryPath.relative(absolute, root: root).map(chosen.contains) ?? false
+                    RepositoryPath.relative(absolute(file), root: root).map(chosen.contains) ?? false
                 }
                 if selection.files.isEmpty { ModuleSelection.warnEmpty(chosen, paths: paths) }
+            }
+            // A configured migration, like a module of the map, covers what `scan` covers: of the
+            // files found in folders, those `include:` takes and `exclude:` leaves (generated code
+            // is not rewritten). A file named as a PATH is processed as asked.
+            if let settings, isMigration(settings) || chosen != nil {
+                let named = Set(paths.filter { path in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+                }.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+                let before = selection.files.count
+                selection.files = selection.files.filter { file in
+                    named.contains(URL(fileURLWithPath: file).standardizedFileURL.path)
+                        || RepositoryPath.relative(absolute(file), root: settings.root).map(settings.covers) ?? false
+                }
+                let left = before - selection.files.count
+                if left > 0 {
+                    printError("note: \(plural(left, "file")) left out by the include:/exclude: of \(Configuration.fileName) \(left == 1 ? "was" : "were") not processed, as scan leaves \(left == 1 ? "it" : "them") out (a file named as a PATH is processed)")
+                }
             }
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
@@ -174,7 +196,8 @@ struct RunCommand: ParsableCommand {
             }
         }
         if format == .json {
-            let report = RunReport(codemod: codemod.id, params: codemod.params, write: write, files: records,
+            let report = RunReport(codemod: codemod.id, migration: settings.flatMap { isMigration($0) ? self.codemod : nil },
+                                   params: codemod.params, write: write, files: records,
                                    outsideLinks: selection.outsideLinks, summary: .init(summary))
             print(try JSONText.pretty(report))
         }
@@ -182,11 +205,8 @@ struct RunCommand: ParsableCommand {
         for folder in selection.unreadableFolders {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
         }
-        if let review {
-            printError("Accepted \(plural(review.accepted, "change")) in \(plural(review.filesAccepted, "file")) (\(review.shown) shown); only those were written."
-                       + (review.refused > 0 ? " \(plural(review.refused, "accepted change")) could not be written (see the errors above)." : ""))
-        }
-        printError(describe(summary, codemod: codemod))
+        if let review { printError(review.summary) }
+        printError(describe(summary, codemod: codemod, title: title(codemod, settings), review: review))
         if let error = summary.definitionError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
@@ -212,8 +232,20 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func describe(_ summary: RunSummary, codemod: Codemod) -> String {
-        var text = "\(codemod.id): \(plural(summary.filesScanned, "file")) scanned, "
+    /// Whether the name given is a migration of the configuration (rather than a codemod or a
+    /// definition file): its run covers the configuration's files only.
+    private func isMigration(_ settings: Configuration) -> Bool {
+        settings.migrations.contains { $0.id == codemod && $0.rule == nil }
+    }
+
+    /// The run's name in its summary: the migration's id, with its codemod's when they differ.
+    private func title(_ codemod: Codemod, _ settings: Configuration?) -> String {
+        guard let settings, isMigration(settings), self.codemod != codemod.id else { return codemod.id }
+        return "\(SafeText.oneLine(self.codemod)) (\(codemod.id))"
+    }
+
+    private func describe(_ summary: RunSummary, codemod: Codemod, title: String, review: ChangeReview?) -> String {
+        var text = "\(title): \(plural(summary.filesScanned, "file")) scanned, "
             + "\(summary.filesChanged) \(write || interactive ? "written" : "to change"), \(plural(summary.edits, "edit")), "
             + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
         if summary.filesSkipped > 0 { text += "; \(plural(summary.filesSkipped, "file")) over the size limit not read" }
@@ -224,8 +256,19 @@ struct RunCommand: ParsableCommand {
             text += "; \(plural(summary.uses, "use")) found (this codemod only finds, it has no rewrite)"
         } else if summary.uses > 0 {
             // What is left to do by hand: refused sites, and every use of a refused file.
-            text += "; \(plural(summary.uses, "site")), \(summary.sitesNotConverted) not converted"
-            if summary.sitesNotConverted > 0 { text += " (see the notes above)" }
+            if let review {
+                // Declined sites are left on purpose: neither converted nor to do by hand.
+                let converted = summary.uses - summary.sitesDeclined - summary.sitesNotConverted
+                let declined = review.notReviewed > 0 ? "declined or not reviewed" : "declined"
+                text += "; \(plural(summary.uses, "site")): \(converted) converted, \(summary.sitesDeclined) \(declined), \(summary.sitesNotConverted) not converted"
+            } else {
+                text += "; \(plural(summary.uses, "site")), \(summary.sitesNotConverted) not converted"
+            }
+            if summary.sitesNotConverted > 0 {
+                // A refused or failed file says why in an error; a site left alone, in a note.
+                let files = summary.filesRefused + summary.filesFailed > 0, sites = summary.sitesSkipped > 0
+                text += " (see the \(files && sites ? "errors and notes" : files ? "errors" : "notes") above)"
+            }
         }
         if codemod.definition.rewrites, !write, !interactive, summary.filesChanged > 0 {
             text += " (dry run: add --write to apply)"
@@ -288,6 +331,8 @@ struct DiffPainter {
 /// The JSON form of a run.
 struct RunReport: Encodable {
     var codemod: String
+    /// The migration of .swiftmod.yml run by its id, if it was.
+    var migration: String?
     var params: [String: String]
     var write: Bool
     var files: [FileRecord]

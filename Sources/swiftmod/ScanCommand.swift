@@ -28,7 +28,8 @@ struct ScanCommand: ParsableCommand {
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures)
         format.reporter.write(report) { print($0, terminator: "") }
-        printError("swiftmod scan: \(report.summary) in \(files.count) file\(files.count == 1 ? "" : "s")")
+        printError("swiftmod scan: \(report.summary(filesLookedAt: files.count))")
         if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 }
+

@@ -20,7 +20,7 @@ struct TestCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Definition files or folders of them to test (default: all known codemods).")
+    @Argument(help: "Definition files or folders of them to test (default: all known codemods).", completion: .file(extensions: ["yml"]))
     var files: [String] = []
 
     @OptionGroup var codemods: CodemodOptions

@@ -41,8 +41,9 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("(1/1) Make this change to A.swift? [y,n,a,s,q,?]"), "\(result.stdout)")
         #expect(result.stdout.contains("-    @IBOutlet weak var a: UILabel!"))
-        // Four shown (C's second is accepted with "all", unseen), four accepted.
-        #expect(result.stdout.contains("Accepted 4 changes in 3 files (4 shown); only those were written."), "\(result.stdout)")
+        // Five offered (C's second is accepted with "all", unseen), four accepted, B's first declined.
+        #expect(result.stdout.contains("Accepted 4 of 5 changes (3 files), declined 1; all were written."), "\(result.stdout)")
+        #expect(result.stdout.contains("; 5 sites: 4 converted, 1 declined, 0 not converted"), "\(result.stdout)")
         #expect(try weak(repo, "A.swift") == ["strong"])
         #expect(try weak(repo, "B.swift") == ["weak", "strong"])
         #expect(try weak(repo, "C.swift") == ["strong", "strong"])
@@ -56,7 +57,8 @@ import Testing
         let result = try review(repo, ["?", "n", "s", "y", "q"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("s - leave this one and all the others in this file"), "\(result.stdout)")
-        #expect(result.stdout.contains("Accepted 1 change in 1 file (4 shown); only those were written."), "\(result.stdout)")
+        // A's declined, B's two skipped, C's second left by quitting at it.
+        #expect(result.stdout.contains("Accepted 1 of 5 changes (1 file), declined 4; it was written."), "\(result.stdout)")
         #expect(try weak(repo, "A.swift") == ["weak"])
         #expect(try weak(repo, "B.swift") == ["weak", "weak"])
         #expect(try weak(repo, "C.swift") == ["strong", "weak"])

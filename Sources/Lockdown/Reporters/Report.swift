@@ -93,7 +93,20 @@ public struct Report: Sendable {
     public var severity: String { mode == .check ? "error" : "warning" }
 
     /// The summary line.
-    public var summary: String {
+    public var summary: String { counts + unreadable }
+
+    /// The summary line with where the findings are and how many files were looked at:
+    /// "5 new uses … in 3 files; 6 files checked" (the findings of module rules may lie in files a
+    /// partial check did not read, so the first count is not part of the second).
+    public func summary(filesLookedAt: Int) -> String {
+        let holding = Set(findings.map(\.file)).count
+        let verb = mode == .check ? "checked" : "scanned"
+        return counts + (holding == 0 ? "" : " in \(holding) file\(holding == 1 ? "" : "s")") + unreadable
+            + "; \(filesLookedAt) file\(filesLookedAt == 1 ? "" : "s") \(verb)"
+    }
+
+    /// What was found, without the files.
+    private var counts: String {
         let uses = findings.filter { $0.kind == .use }.count
         let problems = findings.count - uses
         switch mode {
@@ -101,14 +114,14 @@ public struct Report: Sendable {
             var text = "\(uses) use\(uses == 1 ? "" : "s") of \(migrations.count) migration\(migrations.count == 1 ? "" : "s")"
             if inlineAllowedCount > 0 { text += ", \(inlineAllowedCount) allowed inline" }
             if problems > 0 { text += ", \(problems) allow comment problem\(problems == 1 ? "" : "s")" }
-            return text + unreadable
+            return text
         case .check:
             var text = uses == 0 ? "no new uses" : "\(uses) new use\(uses == 1 ? "" : "s") the baseline does not allow"
             text += " (\(allowedCount) allowed by the baseline"
             if inlineAllowedCount > 0 { text += ", \(inlineAllowedCount) inline" }
             text += ")"
             if problems > 0 { text += "; \(problems) allow comment problem\(problems == 1 ? "" : "s")" }
-            return text + unreadable
+            return text
         }
     }
 
