@@ -4,7 +4,7 @@ import Foundation
 public enum Git {
     /// The commit checked out in a folder's repository, or nil outside git.
     public static func head(in directory: String) -> String? {
-        run(["rev-parse", "HEAD"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        commit(named: "HEAD", in: directory)
     }
 
     /// The full SHA of the commit a ref or (abbreviated) SHA names in a folder's repository
