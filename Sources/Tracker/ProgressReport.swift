@@ -179,9 +179,10 @@ public struct ProgressBuilder {
     public func report(uses: [Finding], migrations: [Migration], history: [Snapshot], commit: String?) -> ProgressReport {
         let current = snapshot(uses: uses, migrations: migrations, commit: commit)
         // Today's counts end the series, unless the history already holds them (the same commit
-        // recorded, or, outside git, the same day).
+        // recorded, or, outside git, the same day). A replayed history may hold the commit before
+        // newer records: its recorded point stays where its date puts it.
         var series = history
-        if let last = series.last, let commit, last.commit == commit {
+        if let commit, series.contains(where: { $0.commit == commit }) {
             // Recorded already: keep the recorded point and its date.
         } else if let last = series.last, commit == nil, last.commit == nil, last.date == today {
             series[series.count - 1] = current

@@ -4,7 +4,17 @@ import Foundation
 public enum Git {
     /// The commit checked out in a folder's repository, or nil outside git.
     public static func head(in directory: String) -> String? {
-        run(["rev-parse", "HEAD"], in: directory).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        commit(named: "HEAD", in: directory)
+    }
+
+    /// The full SHA of the commit a ref or (abbreviated) SHA names in a folder's repository
+    /// (a tag is peeled to its commit), or nil when it names no commit there or outside git.
+    public static func commit(named name: String, in directory: String) -> String? {
+        // An option-like name would be read as an option; no ref starts with a dash.
+        guard !name.isEmpty, !name.hasPrefix("-") else { return nil }
+        return run(["rev-parse", "--verify", "--quiet", "\(name)^{commit}"], in: directory)
+            .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The top folder of the git work tree holding a folder, or nil outside git.

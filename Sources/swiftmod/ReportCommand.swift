@@ -24,6 +24,7 @@ struct ReportCommand: ParsableCommand {
         Examples:
           swiftmod report
           swiftmod report --record                              # in a daily CI job
+          swiftmod report --record --commit SHA --date 2026-01-15   # replay a past commit
           swiftmod report --format html --output progress.html  # one self-contained page
           swiftmod report --format markdown --since 2026-11-01  # for a pull request or a chat
           swiftmod report --team @acme/payments --uses          # one team's remaining uses
@@ -57,6 +58,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The day the counts are for (default: today, UTC).", valueName: "YYYY-MM-DD"))
     var date: String?
 
+    @Option(help: ArgumentHelp("The commit the counts are for: a ref or SHA, resolved by git (default: HEAD); outside git, a SHA of 7 to 40 hex digits. With --record and --date, fills the history from the past (README: Migration tracker).", valueName: "ref"))
+    var commit: String?
+
     func validate() throws {
         if let date, Deadline.date(date) == nil { throw ValidationError("--date takes a day like 2026-11-22") }
         if let since, Deadline.date(since) == nil { throw ValidationError("--since takes a day like 2026-11-01") }
@@ -68,6 +72,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, migrations, files, unreadable) = try options.load()
+        let commit = try commitCounted(root: configuration.root)
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
         let root = configuration.root
         var builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
@@ -78,7 +83,6 @@ struct ReportCommand: ParsableCommand {
             let lines = SourceLines(root: root)
             builder.sourceLine = { file, line in lines.line(line, of: file) }
         }
-        let commit = Git.head(in: root)
         let historyPath = history.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? (root as NSString).appendingPathComponent(".swiftmod/history.sqlite")
         var snapshots: [Snapshot] = []
@@ -123,11 +127,43 @@ struct ReportCommand: ParsableCommand {
         if record {
             let what = replaced ? "replaced the record of" : "recorded"
             printError("swiftmod report: \(what) \(builder.today)\(commit.map { " at \($0.prefix(10))" } ?? "") in \(historyPath)")
-            if let commit, Git.run(["status", "--porcelain", "--untracked-files=no"], in: root).map({ !$0.isEmpty }) == true {
+            if let commit, hasUncommittedChanges(root: root, configuration: configuration.path) {
                 printError("note: the working tree has uncommitted changes; they were counted under commit \(commit.prefix(10))")
             }
         }
         if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+}
+
+extension ReportCommand {
+    /// The commit the counts are recorded (and reported) under: `--commit` resolved by git to a
+    /// full SHA (a ref that names no commit is an error), outside git a hex SHA as given (in lower
+    /// case); without `--commit`, the checked-out commit, or none outside git.
+    func commitCounted(root: String) throws -> String? {
+        guard let commit else { return Git.head(in: root) }
+        if Git.topLevel(of: root) != nil {
+            guard let full = Git.commit(named: commit, in: root) else {
+                throw CommandFailure(message: "--commit \(SafeText.oneLine(commit)): no such commit in the git repository at \(root)",
+                                     exitCode: ExitStatus.usage)
+            }
+            if let head = Git.head(in: root), head != full {
+                printError("note: the files checked out at \(head.prefix(10)) are counted, under commit \(full.prefix(10)); to count another commit, check it out first (README: Migration tracker)")
+            }
+            return full
+        }
+        guard commit.range(of: "^[0-9a-fA-F]{7,40}$", options: .regularExpression) != nil else {
+            throw CommandFailure(message: "--commit \(SafeText.oneLine(commit)): outside a git repository, --commit takes a commit SHA (7 to 40 hex digits)",
+                                 exitCode: ExitStatus.usage)
+        }
+        return commit.lowercased()
+    }
+
+    /// Whether tracked files other than the configuration differ from the commit (a replay copies
+    /// today's configuration into each commit's checkout; that is not counted code).
+    func hasUncommittedChanges(root: String, configuration: String) -> Bool {
+        let relative = RepositoryPath.relative(configuration, root: root) ?? (configuration as NSString).lastPathComponent
+        let status = Git.run(["status", "--porcelain", "--untracked-files=no", "--", ":(exclude,literal)\(relative)"], in: root)
+        return status.map { !$0.isEmpty } == true
     }
 }
 

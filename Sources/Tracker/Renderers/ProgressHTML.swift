@@ -160,11 +160,15 @@ enum ProgressHTML {
 
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    /// Escaped text with `code` in backticks shown as code.
+    /// Escaped text with its Markdown code spans shown as code, exactly as written
+    /// (`CodeSpans`: ``guard let `self` = self`` keeps its backticks).
     static func rich(_ text: String) -> String {
-        let parts = escape(text).components(separatedBy: "`")
-        guard parts.count >= 3, parts.count % 2 == 1 else { return escape(text) }
-        return parts.enumerated().map { $0.offset % 2 == 1 ? "<code>\($0.element)</code>" : $0.element }.joined()
+        CodeSpans.pieces(of: text).map { piece in
+            switch piece {
+            case let .text(plain): return escape(plain)
+            case let .code(code): return "<code>\(escape(code))</code>"
+            }
+        }.joined()
     }
 
     static func escape(_ text: String) -> String {
@@ -225,6 +229,6 @@ enum ProgressHTML {
     .key.forbidden { border-top: 2.5px solid var(--bad); } .key.cycle { border-top: 2px dashed var(--bad); } .key.allowed { border-top: 2px dotted #9aa3b5; }
     svg.modules .edge.allowed { stroke: #9aa3b5; stroke-dasharray: 2 3; }
     .badge-key { display: inline-block; min-width: 16px; height: 16px; border-radius: 8px; background: var(--bad); color: #fff; font-size: 10px; font-weight: 700; text-align: center; line-height: 16px; margin: 0 4px 0 10px; }
-    code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
+    code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; }
     """
 }
