@@ -7,6 +7,10 @@ if ! command -v swiftmod >/dev/null 2>&1; then
   echo "warning: swiftmod is not installed, so deprecated patterns are not checked"
   exit 0
 fi
+if [ -n "$SWIFTMOD_PATH" ] && [ ! -e "$SWIFTMOD_PATH" ]; then
+  echo "error: SWIFTMOD_PATH is $SWIFTMOD_PATH, which does not exist"
+  exit 1
+fi
 target="${SWIFTMOD_PATH:-$SRCROOT/$TARGET_NAME}"
 [ -e "$target" ] || target="$SRCROOT"
 cd "$SRCROOT" && swiftmod check --format xcode "$target"

@@ -134,6 +134,12 @@ public struct ProgressBuilder {
     public var team: String?
     /// Compare with the history's point on or before this day, instead of the previous record.
     public var since: String?
+    /// The report is about some modules only (`--module`): their counts in the history are the
+    /// series, not the whole repository's.
+    public var modules: Set<String>?
+    /// The report is about some paths only: the history (the whole repository's) says nothing
+    /// of them, so only today's counts are shown.
+    public var ignoresHistory = false
     /// List the remaining uses (the drill-down), with their source lines from this function
     /// (repo-relative file, 1-based line) and links made from `repositoryURL`.
     public var sourceLine: ((String, Int) -> String?)?
@@ -181,7 +187,7 @@ public struct ProgressBuilder {
         // Today's counts end the series, unless the history already holds them (the same commit
         // recorded, or, outside git, the same day). A replayed history may hold the commit before
         // newer records: its recorded point stays where its date puts it.
-        var series = history
+        var series = ignoresHistory ? [] : history
         if let commit, series.contains(where: { $0.commit == commit }) {
             // Recorded already: keep the recorded point and its date.
         } else if let last = series.last, commit == nil, last.commit == nil, last.date == today {
@@ -215,7 +221,10 @@ public struct ProgressBuilder {
                 }
             }
             func teamCount(_ owner: String) -> (Snapshot) -> Int { { $0.owners[migration.id]?[owner] ?? 0 } }
-            let history = points(team.map(teamCount) ?? { $0.totals[migration.id] ?? 0 })
+            let moduleCount = modules.map { names in { (snapshot: Snapshot) in
+                (snapshot.modules[migration.id] ?? [:]).filter { names.contains($0.key) }.values.reduce(0, +)
+            } }
+            let history = points(team.map(teamCount) ?? moduleCount ?? { $0.totals[migration.id] ?? 0 })
             // The trend counts from the day the migration started.
             let trend = { (points: [ProgressReport.Point]) in
                 points.filter { settings.started == nil || $0.date >= settings.started! }.map { ($0.date, $0.uses) }
@@ -227,8 +236,13 @@ public struct ProgressBuilder {
 
             // Every team: judged against its commitment, else the deadline.
             let byOwner = Dictionary(uniqueKeysWithValues: counts { ownersOf($0.file) }.map { ($0.name, $0) })
-            var names = Set(byOwner.keys).union(settings.commitments.keys)
-            for snapshot in series { names.formUnion((snapshot.owners[migration.id] ?? [:]).filter { $0.value > 0 }.keys) }
+            var names = Set(byOwner.keys)
+            // Teams are counted in the whole repository's history: a report of some modules knows
+            // only the teams with uses in them today.
+            if modules == nil {
+                names.formUnion(settings.commitments.keys)
+                for snapshot in series { names.formUnion((snapshot.owners[migration.id] ?? [:]).filter { $0.value > 0 }.keys) }
+            }
             if let team { names = names.intersection([team]).union([team]) }
             let teams = names.map { owner -> ProgressReport.TeamProgress in
                 let remaining = byOwner[owner]?.uses ?? 0

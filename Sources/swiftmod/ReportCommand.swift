@@ -78,6 +78,12 @@ struct ReportCommand: ParsableCommand {
         var builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
                                       owners: CodeOwners.load(root: root), today: date ?? DateText.today)
         builder.since = since
+        // A part of the repository: its own history (a module's counts are recorded), or none.
+        if !options.paths.isEmpty {
+            builder.ignoresHistory = true
+        } else if let selection = try options.moduleSelection(configuration) {
+            builder.modules = Set(selection.names)
+        }
         if uses {
             builder.repositoryURL = configuration.repositoryURL
             let lines = SourceLines(root: root)

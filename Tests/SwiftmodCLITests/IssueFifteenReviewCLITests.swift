@@ -233,4 +233,30 @@ import Testing
         // Formats, as before.
         #expect(try bashCompletions(["swiftmod", "run", "strong-iboutlet", "--format", ""], in: folder) == ["diff", "json"])
     }
+
+    @Test func aModulesReportHasTheModulesHistoryAndAPathsReportNone() throws {
+        let repo = try Scratch()
+        try repo.copy("Examples/SampleApp")
+        try repo.git(["init", "-q"])
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "start"], date: "2026-10-01")
+        #expect(try CLI.swiftmod(["report", "--record", "--date", "2026-10-01"], in: repo.path).status == 0)
+        // The app fixes an outlet; FeedUI does nothing.
+        let file = "App/Sources/HelpViewController.swift"
+        try repo.write(file, try repo.text(file).replacingOccurrences(of: "@IBOutlet weak var closeButton", with: "@IBOutlet var closeButton"))
+        try repo.git(["commit", "-qam", "fix"], date: "2026-10-15")
+        #expect(try CLI.swiftmod(["report", "--record", "--date", "2026-10-15"], in: repo.path).status == 0)
+
+        let feed = try CLI.swiftmod(["report", "--module", "FeedUI", "--migration", "strong-iboutlet", "--format", "json", "--date", "2026-10-20"], in: repo.path)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(feed.stdout.utf8)) as? [String: Any])
+        let migration = try #require((report["migrations"] as? [[String: Any]])?.first)
+        #expect((migration["history"] as? [[String: Any]])?.compactMap { $0["uses"] as? Int } == [1, 1], "FeedUI's own counts")
+        #expect(migration["status"] as? String == "behind", "no progress in FeedUI: \(migration)")
+        #expect((migration["teams"] as? [[String: Any]])?.compactMap { $0["owner"] as? String } == ["@sample/feed"])
+
+        let path = try CLI.swiftmod(["report", "--migration", "strong-iboutlet", "--format", "json", "--date", "2026-10-20", "Packages"], in: repo.path)
+        let pathReport = try #require(try JSONSerialization.jsonObject(with: Data(path.stdout.utf8)) as? [String: Any])
+        let pathMigration = try #require((pathReport["migrations"] as? [[String: Any]])?.first)
+        #expect((pathMigration["history"] as? [[String: Any]])?.count == 1, "only today's counts: the history is the whole repository's")
+    }
 }

@@ -121,9 +121,11 @@ import Testing
 
         // CSV has the same numbers.
         let csv = try CLI.swiftmod(["report", "--format", "csv", "--date", "2026-11-15"], in: repo.path).stdout
-        #expect(csv.contains("webview,P1,2027-06-30,on-track,total,,4,4\n"))
+        #expect(csv.contains("webview,P1,,2027-06-30,total,,4,4,on-track,2.5,2026-11-27,,,,,,,\n"), "\(csv)")
+        // With the history, the migration's and each team's (the history columns).
+        #expect(csv.contains("webview,P1,,2027-06-30,owner-history,\"'@org/feed\",5,,,,,,2026-11-01,"), "\(csv)")
         // A cell starting with @ (a GitHub team) is kept from being read as a formula (OWASP).
-        #expect(csv.contains("webview,P1,2027-06-30,on-track,owner,\"'@org/feed\",2,2\n"))
+        #expect(csv.contains("webview,P1,,2027-06-30,owner,\"'@org/feed\",2,2,on-track,1.5,2026-11-25,,,,,,,\n"))
 
         // The HTML page, rendered by a real browser, shows the same numbers.
         let html = try CLI.swiftmod(["report", "--format", "html", "--output", "progress.html", "--date", "2026-11-15"], in: repo.path)

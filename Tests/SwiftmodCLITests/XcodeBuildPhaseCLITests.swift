@@ -50,6 +50,9 @@ import Testing
         // SWIFTMOD_PATH (a build setting) chooses the files.
         let chosen = try buildPhase(repo, path: "/usr/bin:/bin:\(bin)", target: "Widget", extra: ["SWIFTMOD_PATH": repo.url(file).path])
         #expect(chosen.status == 1, "\(chosen.stdout)\(chosen.stderr)")
+        // A SWIFTMOD_PATH that names nothing (a typo) is an error, not the whole project quietly.
+        let typo = try buildPhase(repo, path: "/usr/bin:/bin:\(bin)", extra: ["SWIFTMOD_PATH": repo.url("App/Nope").path])
+        #expect(typo.status == 1 && typo.stdout.hasPrefix("error: SWIFTMOD_PATH is "), "\(typo.stdout)")
     }
 
     @Test func aMissingSwiftmodIsAWarningAndABrokenConfigurationAnError() throws {
@@ -67,5 +70,27 @@ import Testing
     @Test func theReadmeShowsTheScriptAsItIs() throws {
         let readme = try String(contentsOfFile: CLI.packageRoot + "/README.md", encoding: .utf8)
         #expect(readme.contains("```sh\n" + (try String(contentsOfFile: Self.script, encoding: .utf8)) + "```"))
+    }
+}
+
+/// The pre-commit hook (`.pre-commit-hooks.yaml`), run as pre-commit runs it: its entry with the
+/// staged Swift files after it.
+@Suite struct PreCommitHookCLITests {
+    @Test func aStagedFileNamedLikeAnOptionIsChecked() throws {
+        let hooks = try String(contentsOfFile: CLI.packageRoot + "/.pre-commit-hooks.yaml", encoding: .utf8)
+        let entry = try #require(hooks.components(separatedBy: "\n").first { $0.hasPrefix("  entry: ") })
+            .replacingOccurrences(of: "  entry: ", with: "").components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces)
+        let repo = try Scratch()
+        try repo.git(["init", "-q"])
+        try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        try repo.write("-Login.swift", "import UIKit\n\nfinal class Login {\n    @IBOutlet weak var name: UILabel!\n}\n")
+        let bin = repo.url("bin").path
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/swiftmod", withDestinationPath: CLI.binary)
+        let run = try CLI.run("/bin/sh", ["-c", "\(entry) \"$@\"", "hook", "-Login.swift"], in: repo.path,
+                              environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        #expect(run.status == 1, "the new use is found, not a usage error: \(run.stderr)")
+        #expect(run.stdout.contains("-Login.swift:4:"), "\(run.stdout)")
     }
 }

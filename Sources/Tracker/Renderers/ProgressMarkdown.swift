@@ -75,18 +75,8 @@ enum ProgressMarkdown {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// Code as written: a code span whose fence is longer than any run of backticks in it.
-    static func code(_ raw: String) -> String {
-        let line = SafeText.oneLine(raw).replacingOccurrences(of: "|", with: "\u{FF5C}")
-        var longest = 0, run = 0
-        for character in line {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: longest + 1)
-        let pad = line.hasPrefix("`") || line.hasSuffix("`") || (line.hasPrefix(" ") && line.hasSuffix(" ")) ? " " : ""
-        return fence + pad + line + pad + fence
-    }
+    /// Code as written, on one line (`CodeSpans.markdown(code:)`).
+    static func code(_ raw: String) -> String { CodeSpans.markdown(code: SafeText.oneLine(raw)) }
 
     /// A link's destination: in angle brackets, so spaces and parentheses stay in it.
     static func destination(_ url: String) -> String {
