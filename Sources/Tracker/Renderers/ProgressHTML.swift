@@ -356,7 +356,7 @@ enum ProgressHTML {
     .cell-key { padding: 1px 6px; border-radius: 4px; }
     svg.spark { vertical-align: middle; } svg.spark polyline { fill: none; stroke: var(--accent); stroke-width: 1.5; } svg.spark circle { fill: var(--accent); }
     .change { margin: 4px 0; font-weight: 600; } .uncommitted { color: var(--warn); }
-    table.teams .status { margin-left: 0; font-size: 11px; padding: 1px 7px; }
+    table.teams .status { margin-left: 0; font-size: 11px; padding: 1px 7px; white-space: nowrap; } td[data-commitment], td[data-projected] { white-space: nowrap; }
     .drilldown { display: flex; gap: 24px; flex-wrap: wrap; margin-top: 12px; } .drill { flex: 1; min-width: 320px; }
     .drill h3 { font-size: 14px; margin: 6px 0; } .drill details { border-bottom: 1px solid var(--line); padding: 4px 0; }
     .drill summary { cursor: pointer; } .drill ul { margin: 6px 0; padding-left: 18px; max-height: 420px; overflow-y: auto; }
