@@ -347,6 +347,7 @@ enum ProgressHTML {
     .scroll { overflow-x: auto; }
     table.overview-table { min-width: 0; width: auto; }
     .overview-table th, .overview-table td { padding: 3px 8px; white-space: nowrap; }
+    .overview-table thead th.num { white-space: normal; overflow-wrap: anywhere; max-width: 120px; vertical-align: bottom; text-align: right; }
     .overview-table th a { color: var(--ink); text-decoration: none; } .overview-table th a:hover { text-decoration: underline; }
     .overview-table th.team { position: sticky; left: 0; background: var(--card); font-weight: 600; color: var(--ink); font-size: 13px; }
     td.cell { width: auto; min-width: 48px; border: 2px solid var(--card); border-radius: 4px; }
