@@ -177,7 +177,8 @@ struct Browser {
 
     /// The text of the first element with an attribute inside a migration's section of the DOM.
     static func value(in dom: String, section id: String, attribute: String) -> String? {
-        guard let start = dom.range(of: "data-migration=\"\(id)\"") else { return nil }
+        // The section, not the overview's cells, which carry data-migration too.
+        guard let start = dom.range(of: "id=\"\(id)\" data-migration=\"\(id)\"") else { return nil }
         let rest = dom[start.upperBound...]
         let sectionEnd = rest.range(of: "</section>")?.lowerBound ?? rest.endIndex
         let body = rest[..<sectionEnd]

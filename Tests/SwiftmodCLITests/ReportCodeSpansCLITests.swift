@@ -35,7 +35,7 @@ import Testing
 
     /// The text of the first element with a class inside a migration's section.
     func element(_ html: String, section id: String, class name: String) throws -> String {
-        let start = try #require(html.range(of: "data-migration=\"\(id)\""))
+        let start = try #require(html.range(of: "id=\"\(id)\" data-migration=\"\(id)\""))  // the section, not an overview cell
         let rest = html[start.upperBound...]
         let open = try #require(rest.range(of: "class=\"\(name)\">"))
         let close = try #require(rest[open.upperBound...].range(of: "</p>"))

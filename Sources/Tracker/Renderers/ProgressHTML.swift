@@ -3,9 +3,12 @@ import CodemodKit
 import Migrations
 import Workspace
 
-/// The report as one self-contained HTML page (no network): per migration, a status badge, a
-/// burndown chart in SVG with the projection and the deadline, and tables of what is left per team
-/// and per module, largest first. Numbers carry `data-*` attributes so tools can read them back.
+/// The report as one self-contained HTML page (no network): first an overview of every team in
+/// every migration (uses left, coloured by the team's status, and a sparkline of the team's total),
+/// then per migration a status badge, what changed, a burndown chart in SVG with the projection and
+/// the deadline, tables of what is left per team (commitment, status, projection, trend) and per
+/// module, and, with `--uses`, collapsed lists of the remaining uses per team and per module.
+/// Numbers carry `data-*` attributes so tools can read them back.
 enum ProgressHTML {
     static func render(_ report: ProgressReport) -> String {
         let totalLeft = report.migrations.reduce(0) { $0 + $1.total }
@@ -18,6 +21,7 @@ enum ProgressHTML {
         <nav>\(report.migrations.map { "<a href=\"#\(escape($0.id))\" class=\"chip \($0.status.rawValue)\">\(escape($0.priority)) \(escape($0.id)) · \($0.total)</a>" }.joined(separator: " "))\(report.modules == nil ? "" : " <a href=\"#modules\" class=\"chip\">module graph</a>")</nav>
 
         """
+        body += overview(report)
         for migration in report.migrations {
             body += section(migration, today: report.date)
         }
@@ -54,9 +58,11 @@ enum ProgressHTML {
             <div><b data-metric="total">\(migration.total)</b><span>\(isRule ? "violations" : "uses") left</span></div>
             \(isRule ? "<div><b data-metric=\"fixable\">0</b><span>fixable automatically (a module rule: by hand)</span></div>"
                 : "<div><b data-metric=\"fixable\">\(migration.fixable)</b><span>fixable with <code>swiftmod run \(escape(migration.id))</code></span></div>")
+            <div><b data-metric="started">\(escape(migration.started ?? "—"))</b><span>started</span></div>
             <div><b>\(escape(migration.deadline ?? "—"))</b><span>deadline</span></div>
             <div><b data-metric="completion">\(escape(migration.projection?.completionDate ?? "—"))</b><span>\(migration.total == 0 ? "done on" : "projected done" + (migration.projection.map { $0.burnPerWeek > 0 ? " at \($0.burnPerWeek) uses/week" : " (no progress)" } ?? ""))</span></div>
           </div>
+          \(migration.change.map { "<p class=\"change\" data-delta=\"\($0.delta)\" data-teams-done=\"\($0.teamsDone.count)\">\(escape($0.summary(noun: migration.noun)))\($0.teamsDone.isEmpty ? "" : ": " + $0.teamsDone.map(escape).joined(separator: ", "))</p>" } ?? "")
           <p class="why">\(rich(migration.why))</p>
           <p class="links">\(migration.replacement.map { "Instead: \(rich($0)). " } ?? "")\(migration.docs.map(docsLink) ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
 
@@ -67,11 +73,118 @@ enum ProgressHTML {
                 "<b>\(escape($0.owner))</b> (\($0.remaining) left, \(escape($0.reason)))"
             }.joined(separator: "; ") + "</p>\n"
         }
+        if !migration.uncommitted.isEmpty {
+            html += "  <p class=\"uncommitted\" data-uncommitted=\"\(migration.uncommitted.count)\">Behind without a commitment: "
+                + migration.uncommitted.map { "<b>\(escape($0))</b>" }.joined(separator: ", ")
+                + " (add <code>commitments:</code> to .swiftmod.yml)</p>\n"
+        }
         html += "  <div class=\"tables\">\n"
-        html += table("Teams", "owner", migration.owners, total: migration.total)
+        html += migration.teams.isEmpty && !migration.owners.isEmpty
+            ? table("Teams", "owner", migration.owners, total: migration.total) : teamTable(migration)
         html += table("Modules", "module", migration.modules, total: migration.total)
-        html += "  </div>\n</section>\n"
+        html += "  </div>\n"
+        if migration.uses != nil { html += drillDown(migration) }
+        html += "</section>\n"
         return html
+    }
+
+    /// Every team × every migration: the uses the team has left, coloured by its status there,
+    /// most uses first, with a sparkline of its total over the history.
+    static func overview(_ report: ProgressReport) -> String {
+        guard !report.migrations.isEmpty else { return "" }
+        var totals: [String: Int] = [:]
+        var series: [String: [String: Int]] = [:]  // team → day → uses over all migrations
+        var cells: [String: [String: ProgressReport.TeamProgress]] = [:]  // team → migration → progress
+        for migration in report.migrations {
+            for team in migration.teams {
+                totals[team.owner, default: 0] += team.remaining
+                cells[team.owner, default: [:]][migration.id] = team
+                for point in team.history { series[team.owner, default: [:]][point.date, default: 0] += point.uses }
+            }
+        }
+        let teams = totals.keys.sorted { (totals[$1]!, $0) < (totals[$0]!, $1) }
+        var html = """
+        <section class="overview" id="overview">
+          <h2>Overview</h2>
+          <p class="legend">Uses left per team and migration, coloured by the team's status: \
+        <span class="cell-key done">done</span> <span class="cell-key on-track">on track</span> <span class="cell-key behind">behind</span> \
+        <span class="cell-key overdue">overdue</span> <span class="cell-key no-deadline">no deadline</span></p>
+          <div class="scroll">
+          <table class="overview-table" data-dimension="overview"><thead><tr><th class="team">Team</th>
+        """
+        for migration in report.migrations {
+            html += "<th class=\"num\"><a href=\"#\(escape(migration.id))\" title=\"\(escape(migration.summary))\">\(escape(migration.priority)) \(escape(migration.id))</a></th>"
+        }
+        html += "<th class=\"num\">Total</th><th>Trend</th></tr></thead><tbody>\n"
+        for team in teams {
+            html += "      <tr data-team=\"\(escape(team))\"><th class=\"team\" scope=\"row\">\(escape(team))</th>"
+            for migration in report.migrations {
+                if let progress = cells[team]?[migration.id] {
+                    let title = "\(team) · \(migration.id): \(progress.remaining) left, \(progress.statusLabel)" + (progress.reason.map { " (\($0))" } ?? "")
+                    html += "<td class=\"num cell \(progress.status.rawValue)\" data-team=\"\(escape(team))\" data-migration=\"\(escape(migration.id))\" "
+                        + "data-uses=\"\(progress.remaining)\" data-status=\"\(progress.status.rawValue)\" title=\"\(escape(title))\">\(progress.remaining)</td>"
+                } else {
+                    html += "<td class=\"num cell none\" data-team=\"\(escape(team))\" data-migration=\"\(escape(migration.id))\" data-uses=\"0\" data-status=\"none\">·</td>"
+                }
+            }
+            let points = (series[team] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+            html += "<td class=\"num\" data-total=\"\(totals[team] ?? 0)\">\(totals[team] ?? 0)</td><td>\(sparkline(points))</td></tr>\n"
+        }
+        return html + "    </tbody></table>\n  </div>\n</section>\n"
+    }
+
+    /// A small line of a series, its last value marked; `data-points` holds the values.
+    static func sparkline(_ values: [Int]) -> String {
+        let width = 80.0, height = 18.0, pad = 2.0
+        guard !values.isEmpty else { return "" }
+        let top = Double(max(1, values.max() ?? 1))
+        let step = values.count > 1 ? (width - 2 * pad) / Double(values.count - 1) : 0
+        let points = values.enumerated().map { (pad + Double($0.offset) * step, pad + (1 - Double($0.element) / top) * (height - 2 * pad)) }
+        var svg = "<svg class=\"spark\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" data-points=\"\(values.map(String.init).joined(separator: " "))\" role=\"img\" aria-label=\"\(values.map(String.init).joined(separator: ", "))\">"
+        if points.count > 1 { svg += "<polyline points=\"\(points.map { "\(format($0.0)),\(format($0.1))" }.joined(separator: " "))\"/>" }
+        if let last = points.last { svg += "<circle cx=\"\(format(last.0))\" cy=\"\(format(last.1))\" r=\"2\"/>" }
+        return svg + "</svg>"
+    }
+
+    /// The teams of a migration: uses left, fixable, commitment, status, projection and trend.
+    static func teamTable(_ migration: ProgressReport.MigrationProgress) -> String {
+        var html = "    <table data-dimension=\"owner\" class=\"teams\"><caption>Teams</caption><thead><tr><th>Team</th><th>Left</th><th>Fixable</th><th>Commitment</th><th>Status</th><th>Projected done</th><th>Trend</th></tr></thead><tbody>\n"
+        for team in migration.teams {
+            let projected = team.remaining == 0 ? "—" : team.projection?.completionDate ?? "—"
+            html += "      <tr data-name=\"\(escape(team.owner))\" data-status=\"\(team.status.rawValue)\"><td>\(escape(team.owner))</td>"
+                + "<td class=\"num\" data-uses=\"\(team.remaining)\">\(team.remaining)</td><td class=\"num\">\(team.fixable)</td>"
+                + "<td data-commitment=\"\(escape(team.commitment ?? ""))\">\(escape(team.commitment ?? "—"))</td>"
+                + "<td><span class=\"status \(team.status.rawValue)\"\(team.reason.map { " title=\"\(escape($0))\"" } ?? "")>\(escape(team.statusLabel))</span></td>"
+                + "<td data-projected=\"\(escape(projected))\">\(escape(projected))</td><td>\(sparkline(team.history.map(\.uses)))</td></tr>\n"
+        }
+        if migration.teams.isEmpty { html += "      <tr><td colspan=\"7\" class=\"empty\">nothing left</td></tr>\n" }
+        return html + "    </tbody></table>\n"
+    }
+
+    /// How many uses a group lists before "… and N more".
+    static let drillDownLimit = 200
+
+    /// The remaining uses, per team and per module, in collapsed lists.
+    static func drillDown(_ migration: ProgressReport.MigrationProgress) -> String {
+        let noun = migration.noun
+        func group(_ kind: String, _ groups: [(name: String, uses: [ProgressReport.Use])]) -> String {
+            var html = "    <div class=\"drill\" data-group=\"\(kind)\"><h3>Remaining \(noun)s by \(kind)</h3>\n"
+            for (name, uses) in groups {
+                html += "      <details data-\(kind)=\"\(escape(name))\" data-count=\"\(uses.count)\"><summary><b>\(escape(name))</b> — \(uses.count) \(noun)\(uses.count == 1 ? "" : "s")</summary><ul>\n"
+                for use in uses.prefix(drillDownLimit) {
+                    let place = "\(escape(use.file)):\(use.line)"
+                    let link = use.url.flatMap { SafeText.isSafeLink($0) ? "<a href=\"\(escape($0))\" rel=\"noopener\">\(place)</a>" : nil } ?? place
+                    html += "        <li class=\"use\" data-file=\"\(escape(use.file))\" data-line=\"\(use.line)\"><span class=\"place\">\(link)</span> <span class=\"module\">\(escape(use.module))</span> <code>\(escape(use.code))</code></li>\n"
+                }
+                if uses.count > drillDownLimit {
+                    html += "        <li class=\"more\" data-more=\"\(uses.count - drillDownLimit)\">… and \(uses.count - drillDownLimit) more</li>\n"
+                }
+                html += "      </ul></details>\n"
+            }
+            if groups.isEmpty { html += "      <p class=\"empty\">nothing left</p>\n" }
+            return html + "    </div>\n"
+        }
+        return "  <div class=\"drilldown\">\n" + group("team", migration.uses(by: \.owners)) + group("module", migration.uses(by: { [$0.module] })) + "  </div>\n"
     }
 
     /// The module graph, the violations left per module type, and the cycles.
@@ -229,6 +342,26 @@ enum ProgressHTML {
     .key.forbidden { border-top: 2.5px solid var(--bad); } .key.cycle { border-top: 2px dashed var(--bad); } .key.allowed { border-top: 2px dotted #9aa3b5; }
     svg.modules .edge.allowed { stroke: #9aa3b5; stroke-dasharray: 2 3; }
     .badge-key { display: inline-block; min-width: 16px; height: 16px; border-radius: 8px; background: var(--bad); color: #fff; font-size: 10px; font-weight: 700; text-align: center; line-height: 16px; margin: 0 4px 0 10px; }
+    .overview { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 22px; margin-bottom: 22px; }
+    .overview h2 { margin: 0 0 6px; font-size: 19px; }
+    .scroll { overflow-x: auto; }
+    table.overview-table { min-width: 0; width: auto; }
+    .overview-table th, .overview-table td { padding: 3px 8px; white-space: nowrap; }
+    .overview-table thead th.num { white-space: normal; overflow-wrap: anywhere; max-width: 120px; vertical-align: bottom; text-align: right; }
+    .overview-table th a { color: var(--ink); text-decoration: none; } .overview-table th a:hover { text-decoration: underline; }
+    .overview-table th.team { position: sticky; left: 0; background: var(--card); font-weight: 600; color: var(--ink); font-size: 13px; }
+    td.cell { width: auto; min-width: 48px; border: 2px solid var(--card); border-radius: 4px; }
+    .cell.done, .cell-key.done { background: #d8f0e1; color: var(--ok); } .cell.on-track, .cell-key.on-track { background: #e6f4ea; color: #1a6b3c; }
+    .cell.behind, .cell-key.behind { background: #fff0d6; color: #8a5300; } .cell.overdue, .cell-key.overdue { background: #fbd9d9; color: var(--bad); font-weight: 700; }
+    .cell.no-deadline, .cell.no-history, .cell-key.no-deadline { background: #eef0f5; color: var(--muted); } .cell.none { color: #c3c8d4; }
+    .cell-key { padding: 1px 6px; border-radius: 4px; }
+    svg.spark { vertical-align: middle; } svg.spark polyline { fill: none; stroke: var(--accent); stroke-width: 1.5; } svg.spark circle { fill: var(--accent); }
+    .change { margin: 4px 0; font-weight: 600; } .uncommitted { color: var(--warn); }
+    table.teams .status { margin-left: 0; font-size: 11px; padding: 1px 7px; white-space: nowrap; } td[data-commitment], td[data-projected] { white-space: nowrap; }
+    .drilldown { display: flex; gap: 24px; flex-wrap: wrap; margin-top: 12px; } .drill { flex: 1; min-width: 320px; }
+    .drill h3 { font-size: 14px; margin: 6px 0; } .drill details { border-bottom: 1px solid var(--line); padding: 4px 0; }
+    .drill summary { cursor: pointer; } .drill ul { margin: 6px 0; padding-left: 18px; max-height: 420px; overflow-y: auto; }
+    .drill li { margin: 2px 0; } .drill .module { color: var(--muted); font-size: 11px; } .drill .more { color: var(--muted); list-style: none; }
     code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; white-space: pre-wrap; }
     """
 }
