@@ -67,6 +67,14 @@ public struct MigrationSettings: Sendable, Equatable {
     }
 }
 
+extension MigrationSettings {
+    /// The day a team committed to, its name matched in any case (GitHub's owners are not
+    /// case-sensitive).
+    public func commitment(of team: String) -> String? {
+        commitments[team] ?? commitments.first { $0.key.lowercased() == team.lowercased() }?.value
+    }
+}
+
 /// A module type of `.swiftmod.yml` (`module-types:`): which modules have it, and what they may
 /// not use. A module's type is the first whose patterns match its name or its path.
 public struct ModuleTypeSettings: Sendable {

@@ -188,14 +188,23 @@ public struct ProgressBuilder {
         // recorded, or, outside git, the same day). A replayed history may hold the commit before
         // newer records: its recorded point stays where its date puts it.
         var series = ignoresHistory ? [] : history
-        if let commit, series.contains(where: { $0.commit == commit }) {
-            // Recorded already: keep the recorded point and its date.
+        if let commit, let index = series.firstIndex(where: { $0.commit == commit }) {
+            // Recorded already: the recorded point keeps its date, with the counts of the files
+            // counted today (uncommitted changes, a CODEOWNERS not yet committed), so that the
+            // history ends where "uses left" stands.
+            var point = current
+            point.date = series[index].date
+            series[index] = point
         } else if let last = series.last, commit == nil, last.commit == nil, last.date == today {
             series[series.count - 1] = current
         } else {
             series.append(current)
         }
         series = series.filter { $0.date <= today }
+        // Today's counts are in the series even when their commit was recorded on a later day.
+        if !series.contains(where: { $0.commit == current.commit && ($0.commit != nil || $0.date == today) }) {
+            series.append(current)
+        }
         let recordedKeys = Set(history.map { $0.commit ?? $0.date })
         let mineOnly = uses.filter { $0.kind == .use && (team == nil || ownersOf($0.file).contains(team!)) }
         let progress = migrations.map { migration -> ProgressReport.MigrationProgress in
@@ -230,7 +239,7 @@ public struct ProgressBuilder {
                 points.filter { settings.started == nil || $0.date >= settings.started! }.map { ($0.date, $0.uses) }
             }
             let projection = Self.projection(trend(history), today: today)
-            let target = team.flatMap { settings.commitments[$0] } ?? settings.deadline
+            let target = team.flatMap { settings.commitment(of: $0) } ?? settings.deadline
             let status = Self.status(total: mine.count, projection: projection, deadline: target,
                                      today: today, hasHistory: trend(history).count >= 2)
 
@@ -240,7 +249,8 @@ public struct ProgressBuilder {
             // Teams are counted in the whole repository's history: a report of some modules knows
             // only the teams with uses in them today.
             if modules == nil {
-                names.formUnion(settings.commitments.keys)
+                // A commitment names a team as written in CODEOWNERS, in any case (as GitHub does).
+                names.formUnion(settings.commitments.keys.filter { key in !names.contains { $0.lowercased() == key.lowercased() } })
                 for snapshot in series { names.formUnion((snapshot.owners[migration.id] ?? [:]).filter { $0.value > 0 }.keys) }
             }
             if let team { names = names.intersection([team]).union([team]) }
@@ -248,7 +258,7 @@ public struct ProgressBuilder {
                 let remaining = byOwner[owner]?.uses ?? 0
                 let teamHistory = points(teamCount(owner))
                 let teamProjection = Self.projection(trend(teamHistory), today: today)
-                let commitment = settings.commitments[owner]
+                let commitment = settings.commitment(of: owner)
                 let teamTarget = commitment ?? settings.deadline
                 let teamStatus = Self.status(total: remaining, projection: teamProjection, deadline: teamTarget,
                                              today: today, hasHistory: trend(teamHistory).count >= 2)
@@ -271,9 +281,11 @@ public struct ProgressBuilder {
 
             // What changed: since the point on or before `since`, else since the previous record.
             var change: ProgressReport.Change?
-            let reference: Int? = since.map { day in history.lastIndex { $0.date <= day } ?? 0 }
+            let reference: Int? = since.map { day in history.dropLast().lastIndex { $0.date <= day } ?? 0 }
                 ?? (history.count >= 2 ? history.count - 2 : nil)
-            if let reference, reference < history.count - 1 || since != nil, let now = history.last {
+            if let since, !history.dropLast().contains(where: { $0.date <= since }) {
+                // No record on or before that day: nothing to compare with.
+            } else if let reference, reference < history.count - 1, let now = history.last {
                 let then = history[reference]
                 let done = teams.filter { $0.remaining == 0 && $0.history[reference].uses > 0 }.map(\.owner).sorted()
                 change = ProgressReport.Change(since: then.date, commit: then.commit, uses: then.uses, delta: now.uses - then.uses, teamsDone: done)
@@ -293,7 +305,7 @@ public struct ProgressBuilder {
                 deadline: settings.deadline, started: settings.started, docs: migration.docs, contact: settings.contact,
                 total: mine.count, fixable: mine.filter(canFix).count, modules: counts { [module(of: $0)] },
                 owners: counts { ownersOf($0.file) }, history: history, projection: projection, status: status,
-                teams: teams, teamsBehind: teamsBehind, uncommitted: behind.filter { $0.commitment == nil && settings.deadline != nil }.map(\.owner),
+                teams: teams, teamsBehind: teamsBehind, uncommitted: behind.filter { $0.commitment == nil && settings.deadline != nil && $0.owner != Self.unowned }.map(\.owner),
                 change: change, uses: listed)
         }
         let ordered = progress.sorted {

@@ -104,8 +104,20 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        if let team {
+        // A commitment for a team CODEOWNERS and the history do not know is most likely a typo.
+        let owners = builder.teams(uses: result.uses, history: snapshots, migrations: [])
+        for migration in migrations {
+            for name in migration.settings.commitments.keys.sorted() where !owners.contains(where: { $0.lowercased() == name.lowercased() }) {
+                printError("warning: \(migration.id): a commitment for '\(SafeText.oneLine(name))', which owns no use now or in the history (CODEOWNERS names the teams)")
+            }
+        }
+        if let since, !snapshots.contains(where: { $0.date <= since }) {
+            printError("note: no record on or before \(since) (--since): no change is shown")
+        }
+        if var team {
             let known = builder.teams(uses: result.uses, history: snapshots, migrations: migrations)
+            // Owners are matched in any case, as GitHub does.
+            if !known.contains(team), let match = known.first(where: { $0.lowercased() == team.lowercased() }) { team = match }
             guard known.contains(team) else {
                 let names = known.sorted().map { "  \(SafeText.oneLine($0))" }.joined(separator: "\n")
                 throw CommandFailure(message: "no team '\(SafeText.oneLine(team))' in CODEOWNERS, the history or the commitments"

@@ -99,8 +99,8 @@ import Testing
         #expect(csv.contains(",use,\"'@acme/c\",1,,,,,,,,C/Sources/C View.swift,4,\"'@IBOutlet weak var c0: UILabel!\",https://code.example.com/"), "\(csv)")
         let markdown = try CLI.swiftmod(["report", "--format", "markdown", "--date", "2026-10-15", "--uses"], in: repo.path).stdout
         #expect(markdown.contains("| P1 | **outlets** | 9 | −3 uses since 2026-10-08 | 2026-12-31 | 🟢 on track |"), "\(markdown)")
-        #expect(markdown.contains("- **outlets**: @acme/b, 4 left, behind its commitment: projected to finish 2026-11-12, after its commitment 2026-11-10"), "\(markdown)")
-        #expect(markdown.contains("<details><summary>outlets: 3 uses of @acme/c</summary>"), "\(markdown)")
+        #expect(markdown.contains("- **outlets**: `@acme/b`, 4 left, behind its commitment: projected to finish 2026-11-12, after its commitment 2026-11-10"), "\(markdown)")
+        #expect(markdown.contains("<details><summary>outlets: 3 uses of <code>@acme/c</code></summary>"), "\(markdown)")
         #expect(markdown.contains("- [`C/Sources/C View.swift:4`](<https://code.example.com/ios/blob/\(head)/C/Sources/C%20View.swift#L4>) ((no module)) `@IBOutlet weak var c0: UILabel!`"), "\(markdown)")
 
         // An unknown team names the known ones.
@@ -119,5 +119,49 @@ import Testing
         try repo.write(".swiftmod.yml", Self.config.replacingOccurrences(of: "https://code.example.com/ios/blob/{commit}/{path}#L{line}", with: "code.example.com"))
         let url = try CLI.swiftmod(["report"], in: repo.path)
         #expect(url.status == 2 && url.stderr.contains("repository-url"), "\(url.stderr)")
+    }
+
+    // MARK: - Found by a hostile review
+
+    @Test func uncommittedChangesAtARecordedCommitEndTheHistory() throws {
+        let repo = try repository()
+        // HEAD was recorded on 2026-10-15 with 9 uses; one more outlet fixed, not committed.
+        try repo.write("A/Sources/AView.swift", outlets("A", 1))
+        let report = try json(try CLI.swiftmod(["report", "--format", "json", "--date", "2026-10-16"], in: repo.path))
+        let migration = try #require((report["migrations"] as? [[String: Any]])?.first)
+        #expect(migration["total"] as? Int == 8)
+        #expect((migration["history"] as? [[String: Any]])?.last?["uses"] as? Int == 8, "the history ends where uses left stand")
+        let change = migration["change"] as? [String: Any]
+        #expect(change?["delta"] as? Int == -4 && change?["since"] as? String == "2026-10-08", "\(String(describing: change))")
+        // A report of a day before HEAD's record still ends with today's counts.
+        let early = try json(try CLI.swiftmod(["report", "--format", "json", "--date", "2026-10-10"], in: repo.path))
+        let earlyHistory = (early["migrations"] as? [[String: Any]])?.first?["history"] as? [[String: Any]] ?? []
+        #expect(earlyHistory.map { "\($0["date"] ?? "") \($0["uses"] ?? "")" } == ["2026-10-01 15", "2026-10-08 12", "2026-10-10 8"], "\(earlyHistory)")
+    }
+
+    @Test func sinceWithoutAnEarlierRecordShowsNoChangeAndTeamsMatchInAnyCase() throws {
+        let repo = try repository()
+        let before = try CLI.swiftmod(["report", "--format", "json", "--date", "2026-10-15", "--since", "2026-09-01"], in: repo.path)
+        #expect(before.stderr.contains("no record on or before 2026-09-01"), "\(before.stderr)")
+        #expect((try json(before)["migrations"] as? [[String: Any]])?.first?["change"] == nil)
+
+        let upper = try json(try CLI.swiftmod(["report", "--format", "json", "--date", "2026-10-15", "--team", "@ACME/B"], in: repo.path))
+        #expect(upper["team"] as? String == "@acme/b")
+
+        // A commitment written in another case is the team's; one for a team nobody knows is a warning.
+        try repo.write(".swiftmod.yml", Self.config.replacingOccurrences(of: "\"@acme/b\": 2026-11-10", with: "\"@ACME/B\": 2026-11-10, \"@acme/ghost\": 2027-01-01"))
+        let result = try CLI.swiftmod(["report", "--format", "json", "--date", "2026-10-15"], in: repo.path)
+        #expect(result.stderr.contains("warning: outlets: a commitment for '@acme/ghost'"), "\(result.stderr)")
+        let teams = (try json(result)["migrations"] as? [[String: Any]])?.first?["teams"] as? [[String: Any]] ?? []
+        #expect(teams.first { $0["owner"] as? String == "@acme/b" }?["commitment"] as? String == "2026-11-10")
+        #expect(!teams.contains { ($0["owner"] as? String)?.lowercased() == "@acme/b" && $0["owner"] as? String != "@acme/b" }, "no phantom team")
+    }
+
+    @Test func markdownListsAFewUsesPerTeamAndMentionsNobody() throws {
+        let repo = try repository()
+        try repo.write("C/Sources/C View.swift", outlets("C", 45))
+        let markdown = try CLI.swiftmod(["report", "--format", "markdown", "--uses"], in: repo.path).stdout
+        #expect(markdown.contains("- … and 15 more (`--format html` or `json` lists them all)"), "\(markdown)")
+        #expect(!markdown.contains(" @acme/"), "handles are code spans, so a comment notifies nobody: \(markdown)")
     }
 }

@@ -29,9 +29,10 @@ import Testing
         let migration = Migration(rule: settings, type: nil)
         let builder = ProgressBuilder(moduleMap: ModuleMap(explicit: [], folders: []), owners: CodeOwners(text: ""), today: "2026-03-02")
         let history = [snapshot("2026-03-02", "aaa", 6), snapshot("2026-03-09", "bbb", 4)]
-        // Just recorded `aaa` on its own day, after `bbb` was recorded: one point, the recorded one.
+        // Just recorded `aaa` on its own day, after `bbb` was recorded: one point, the recorded one,
+        // with the counts of the files counted today (none here), as "uses left" says.
         let report = builder.report(uses: [], migrations: [migration], history: history, commit: "aaa")
-        #expect(report.migrations[0].history == [.init(date: "2026-03-02", commit: "aaa", uses: 6, recorded: true)])
+        #expect(report.migrations[0].history == [.init(date: "2026-03-02", commit: "aaa", uses: 0, recorded: true)])
         // Reported later at the same commit: the newer record is shown, and `aaa` is not added twice.
         var later = builder
         later.today = "2026-03-20"

@@ -5,7 +5,8 @@ import Workspace
 /// The report as compact Markdown, for a pull request comment or a chat message: one table of
 /// the migrations (what is left, what changed since the previous record, who is behind), the
 /// teams behind and those without a commitment, and, with `--uses`, each team's remaining uses
-/// in collapsed `<details>` blocks.
+/// in collapsed `<details>` blocks (the first 30). Team handles are code, so that posting it
+/// does not notify every team mentioned.
 enum ProgressMarkdown {
     static func render(_ report: ProgressReport) -> String {
         var lines = ["## Migration progress — \(text(report.date))" + (report.commit.map { " · \(code(String($0.prefix(10))))" } ?? "")
@@ -22,13 +23,13 @@ enum ProgressMarkdown {
         var done: [String] = []
         for migration in report.migrations {
             for team in migration.teams where team.reason != nil {
-                behind.append("- **\(text(migration.id))**: \(text(team.owner)), \(team.remaining) left, \(team.statusLabel): \(text(team.reason ?? ""))")
+                behind.append("- **\(text(migration.id))**: \(code(team.owner)), \(team.remaining) left, \(team.statusLabel): \(text(team.reason ?? ""))")
             }
             if !migration.uncommitted.isEmpty {
-                uncommitted.append("\(migration.uncommitted.map(text).joined(separator: ", ")) (\(text(migration.id)))")
+                uncommitted.append("\(migration.uncommitted.map(code).joined(separator: ", ")) (\(text(migration.id)))")
             }
             if let change = migration.change, !change.teamsDone.isEmpty {
-                done.append("\(change.teamsDone.map(text).joined(separator: ", ")) (\(text(migration.id)), since \(text(change.since)))")
+                done.append("\(change.teamsDone.map(code).joined(separator: ", ")) (\(text(migration.id)), since \(text(change.since)))")
             }
         }
         if !behind.isEmpty { lines += ["", "**Behind**", ""] + behind }
@@ -36,16 +37,23 @@ enum ProgressMarkdown {
         if !done.isEmpty { lines += ["", "**Done:** " + done.joined(separator: "; ")] }
         for migration in report.migrations where !(migration.uses ?? []).isEmpty {
             for (team, uses) in migration.uses(by: \.owners) {
-                lines += ["", "<details><summary>\(html(migration.id)): \(uses.count) \(migration.noun)\(uses.count == 1 ? "" : "s") of \(html(team))</summary>", ""]
-                for use in uses {
+                lines += ["", "<details><summary>\(html(migration.id)): \(uses.count) \(migration.noun)\(uses.count == 1 ? "" : "s") of <code>\(html(team))</code></summary>", ""]
+                for use in uses.prefix(listLimit) {
                     let place = code("\(use.file):\(use.line)")
-                    lines.append("- " + (use.url.map { "[\(place)](\(destination($0)))" } ?? place) + " (\(text(use.module))) " + code(use.code))
+                    let line = use.code.count > codeLimit ? String(use.code.prefix(codeLimit)) + "…" : use.code
+                    lines.append("- " + (use.url.map { "[\(place)](\(destination($0)))" } ?? place) + " (\(text(use.module))) " + code(line))
                 }
+                if uses.count > listLimit { lines.append("- … and \(uses.count - listLimit) more (`--format html` or `json` lists them all)") }
                 lines += ["", "</details>"]
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Uses listed per team, and characters per code line: a pull request comment holds 65,536
+    /// characters.
+    static let listLimit = 30
+    static let codeLimit = 160
 
     static func badge(_ status: ProgressReport.Status) -> String {
         switch status {
