@@ -114,6 +114,14 @@ final class Scratch {
 
     func read(_ relative: String) throws -> Data { try Data(contentsOf: url(relative)) }
 
+    /// Commits everything on a day and records the tracker's counts for it (`report --record`).
+    func commitAndRecord(_ message: String, date: String) throws {
+        try git(["add", "-A"])
+        try git(["commit", "-qm", message], date: date)
+        let recorded = try CLI.swiftmod(["report", "--record", "--date", date], in: path)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+    }
+
     /// Copies the files of a folder of this repository (`Examples/SampleApp`) here.
     func copy(_ folder: String) throws {
         let source = CLI.packageRoot + "/" + folder

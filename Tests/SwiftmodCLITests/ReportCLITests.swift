@@ -79,10 +79,7 @@ import Testing
         let dates = ["2026-11-01", "2026-11-08", "2026-11-15"]
         for week in 0..<3 {
             try writeWeek(week, to: repo)
-            try repo.git(["add", "-A"])
-            try repo.git(["commit", "-qm", "week \(week)"], date: dates[week])
-            let recorded = try CLI.swiftmod(["report", "--record", "--date", dates[week], "--format", "json"], in: repo.path)
-            #expect(recorded.status == 0, "\(recorded.stderr)")
+            try repo.commitAndRecord("week \(week)", date: dates[week])
         }
         // Recording the same commit again does not add a point; a malformed day is refused.
         let again = try CLI.swiftmod(["report", "--record", "--date", dates[2]], in: repo.path)

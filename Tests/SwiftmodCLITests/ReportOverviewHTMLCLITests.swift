@@ -62,10 +62,7 @@ import Testing
         let dates = ["2026-11-01", "2026-11-08", "2026-11-15"]
         for week in 0..<3 {
             try writeWeek(week, to: repo)
-            try repo.git(["add", "-A"])
-            try repo.git(["commit", "-qm", "week \(week)"], date: dates[week])
-            let recorded = try CLI.swiftmod(["report", "--record", "--date", dates[week]], in: repo.path)
-            #expect(recorded.status == 0, "\(recorded.stderr)")
+            try repo.commitAndRecord("week \(week)", date: dates[week])
         }
         let report = try json(try CLI.swiftmod(["report", "--format", "json", "--uses", "--date", "2026-11-15"], in: repo.path))
         let migrations = try #require(report["migrations"] as? [[String: Any]])

@@ -34,10 +34,7 @@ import Testing
             try repo.write("B/Sources/BView.swift", outlets("B", b))
             try repo.write("C/Sources/C View.swift", outlets("C", 3))
             let date = "2026-10-\(String(format: "%02d", 1 + 7 * week))"
-            try repo.git(["add", "-A"])
-            try repo.git(["commit", "-qm", "week \(week)"], date: date)
-            let recorded = try CLI.swiftmod(["report", "--record", "--date", date], in: repo.path)
-            #expect(recorded.status == 0, "\(recorded.stderr)")
+            try repo.commitAndRecord("week \(week)", date: date)
         }
         return repo
     }
