@@ -183,6 +183,11 @@ public struct Configuration: Sendable {
         }
         if let node = top["repository-url"] {
             let text = try reader.string(node, "repository-url")
+            let placeholders = text.split(separator: "{", omittingEmptySubsequences: false).dropFirst()
+                .map { "{" + ($0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") + "}" }
+            if let placeholder = placeholders.first(where: { !["{path}", "{commit}", "{line}"].contains($0) }) {
+                throw reader.fail(node, "repository-url", "\(placeholder) is not a placeholder; write {path}, {commit} or {line}")
+            }
             guard text.contains("{path}"), text.hasPrefix("https://") || text.hasPrefix("http://") else {
                 throw reader.fail(node, "repository-url", "must be an http(s) address with {path} in it (and {commit}, {line}), like https://github.com/acme/ios/blob/{commit}/{path}#L{line}")
             }
@@ -234,6 +239,9 @@ public struct Configuration: Sendable {
                         throw reader.fail(key, "\(field).commitments", "a commitment needs a team: an owner as CODEOWNERS names it, like \"@acme/payments\": 2027-05-15")
                     }
                     commitments[team] = try day(value, "\(field).commitments.\(team)")
+                    if let started, let date = commitments[team], date < started {
+                        throw reader.fail(value, "\(field).commitments.\(team)", "\(date) is before the migration started (\(started))")
+                    }
                 }
             }
             var settings = MigrationSettings(

@@ -116,6 +116,12 @@ import Testing
         try repo.write(".swiftmod.yml", Self.config.replacingOccurrences(of: "https://code.example.com/ios/blob/{commit}/{path}#L{line}", with: "code.example.com"))
         let url = try CLI.swiftmod(["report"], in: repo.path)
         #expect(url.status == 2 && url.stderr.contains("repository-url"), "\(url.stderr)")
+        try repo.write(".swiftmod.yml", Self.config.replacingOccurrences(of: "{commit}", with: "{comit}"))
+        let typo = try CLI.swiftmod(["report"], in: repo.path)
+        #expect(typo.status == 2 && typo.stderr.contains("{comit} is not a placeholder"), "\(typo.stderr)")
+        try repo.write(".swiftmod.yml", Self.config.replacingOccurrences(of: "2026-11-10", with: "2026-09-10"))
+        let early = try CLI.swiftmod(["report"], in: repo.path)
+        #expect(early.status == 2 && early.stderr.contains("before the migration started"), "\(early.stderr)")
     }
 
     // MARK: - Found by a hostile review

@@ -167,7 +167,8 @@ enum ProgressText {
                 output += "  by owner:  " + migration.owners.map { "\(t($0.name)) \($0.uses)" }.joined(separator: ", ") + "\n"
             }
             if migration.history.count > 1 {
-                output += "  history:   " + migration.history.suffix(8).map { "\($0.date) \($0.uses)" }.joined(separator: ", ") + "\n"
+                output += "  history:   " + (migration.history.count > 8 ? "(\(migration.history.count - 8) earlier) " : "")
+                    + migration.history.suffix(8).map { "\($0.date) \($0.uses)" }.joined(separator: ", ") + "\n"
             }
             for team in migration.teams where team.commitment != nil || team.reason != nil {
                 var line = "  team:      \(t(team.owner)) \(team.remaining) left, \(team.statusLabel)"
