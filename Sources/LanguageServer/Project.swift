@@ -12,6 +12,9 @@ final class Project {
     let migrations: [Migration]
     /// The baseline's entries by repo-relative file.
     private(set) var baselineByFile: [String: [Baseline.Entry]] = [:]
+    /// The same entries by migration (a dependency on a cycle may be any file's: every change
+    /// of a document looks them up).
+    private var baselineByMigration: [String: [Baseline.Entry]] = [:]
     /// Why the baseline could not be read (then every use is new).
     private(set) var baselineProblem: String?
     private var stamps: [String: FileStamp?] = [:]
@@ -49,11 +52,13 @@ final class Project {
 
     private func reloadBaseline() {
         baselineByFile = [:]
+        baselineByMigration = [:]
         baselineProblem = nil
         guard FileManager.default.fileExists(atPath: configuration.baselinePath) else { return }
         do {
             let baseline = try Baseline.load(configuration.baselinePath)
             baselineByFile = Dictionary(grouping: baseline.entries, by: \.file)
+            baselineByMigration = Dictionary(grouping: baseline.entries, by: \.migration)
         } catch {
             baselineProblem = "\(error)"
         }
@@ -61,8 +66,7 @@ final class Project {
 
     /// The baseline's entries of some migrations, in every file.
     func baselineEntries(of migrations: Set<String>) -> [Baseline.Entry] {
-        guard !migrations.isEmpty else { return [] }
-        return baselineByFile.values.flatMap { $0.filter { migrations.contains($0.migration) } }
+        migrations.sorted().flatMap { baselineByMigration[$0] ?? [] }
     }
 
     /// The migration of an id.

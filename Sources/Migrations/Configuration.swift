@@ -71,7 +71,7 @@ extension MigrationSettings {
     /// The day a team committed to, its name matched in any case (GitHub's owners are not
     /// case-sensitive).
     public func commitment(of team: String) -> String? {
-        commitments[team] ?? commitments.first { $0.key.lowercased() == team.lowercased() }?.value
+        commitments[team] ?? commitments.first { CodeOwners.isSameOwner($0.key, team) }?.value
     }
 }
 

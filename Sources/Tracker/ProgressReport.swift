@@ -206,7 +206,11 @@ public struct ProgressBuilder {
             series.append(current)
         }
         let recordedKeys = Set(history.map { $0.commit ?? $0.date })
-        let mineOnly = uses.filter { $0.kind == .use && (team == nil || ownersOf($0.file).contains(team!)) }
+        // A file's owners are matched once (CODEOWNERS' patterns), however many uses it holds.
+        var ownersByFile: [String: [String]] = [:]
+        for use in uses where ownersByFile[use.file] == nil { ownersByFile[use.file] = ownersOf(use.file) }
+        let ownersOfFile = { (file: String) in ownersByFile[file] ?? self.ownersOf(file) }
+        let mineOnly = uses.filter { $0.kind == .use && (team == nil || ownersOfFile($0.file).contains(team!)) }
         let progress = migrations.map { migration -> ProgressReport.MigrationProgress in
             let mine = mineOnly.filter { $0.migration == migration.id }
             let settings = migration.settings
@@ -234,34 +238,34 @@ public struct ProgressBuilder {
                 (snapshot.modules[migration.id] ?? [:]).filter { names.contains($0.key) }.values.reduce(0, +)
             } }
             let history = points(team.map(teamCount) ?? moduleCount ?? { $0.totals[migration.id] ?? 0 })
-            // The trend counts from the day the migration started.
-            let trend = { (points: [ProgressReport.Point]) in
-                points.filter { settings.started == nil || $0.date >= settings.started! }.map { ($0.date, $0.uses) }
+            /// Where a series is heading, and its status against a day: the trend counts from the
+            /// day the migration started.
+            func judged(_ points: [ProgressReport.Point], left: Int, against target: String?) -> (ProgressReport.Projection?, ProgressReport.Status) {
+                let trend = points.filter { settings.started == nil || $0.date >= settings.started! }.map { ($0.date, $0.uses) }
+                let projection = Self.projection(trend, today: today)
+                return (projection, Self.status(total: left, projection: projection, deadline: target, today: today, hasHistory: trend.count >= 2))
             }
-            let projection = Self.projection(trend(history), today: today)
-            let target = team.flatMap { settings.commitment(of: $0) } ?? settings.deadline
-            let status = Self.status(total: mine.count, projection: projection, deadline: target,
-                                     today: today, hasHistory: trend(history).count >= 2)
+            let (projection, status) = judged(history, left: mine.count,
+                                              against: team.flatMap { settings.commitment(of: $0) } ?? settings.deadline)
 
             // Every team: judged against its commitment, else the deadline.
-            let byOwner = Dictionary(uniqueKeysWithValues: counts { ownersOf($0.file) }.map { ($0.name, $0) })
+            let owners = counts { ownersOfFile($0.file) }
+            let byOwner = Dictionary(uniqueKeysWithValues: owners.map { ($0.name, $0) })
             var names = Set(byOwner.keys)
             // Teams are counted in the whole repository's history: a report of some modules knows
             // only the teams with uses in them today.
             if modules == nil {
                 // A commitment names a team as written in CODEOWNERS, in any case (as GitHub does).
-                names.formUnion(settings.commitments.keys.filter { key in !names.contains { $0.lowercased() == key.lowercased() } })
+                names.formUnion(settings.commitments.keys.filter { key in !names.contains { CodeOwners.isSameOwner($0, key) } })
                 for snapshot in series { names.formUnion((snapshot.owners[migration.id] ?? [:]).filter { $0.value > 0 }.keys) }
             }
             if let team { names = names.intersection([team]).union([team]) }
             let teams = names.map { owner -> ProgressReport.TeamProgress in
                 let remaining = byOwner[owner]?.uses ?? 0
                 let teamHistory = points(teamCount(owner))
-                let teamProjection = Self.projection(trend(teamHistory), today: today)
                 let commitment = settings.commitment(of: owner)
                 let teamTarget = commitment ?? settings.deadline
-                let teamStatus = Self.status(total: remaining, projection: teamProjection, deadline: teamTarget,
-                                             today: today, hasHistory: trend(teamHistory).count >= 2)
+                let (teamProjection, teamStatus) = judged(teamHistory, left: remaining, against: teamTarget)
                 let promise = commitment.map { "its commitment \($0)" } ?? settings.deadline.map { "the deadline \($0)" } ?? ""
                 var reason: String?
                 switch teamStatus {
@@ -280,12 +284,11 @@ public struct ProgressBuilder {
             }
 
             // What changed: since the point on or before `since`, else since the previous record.
+            // No earlier point on or before that day: nothing to compare with.
             var change: ProgressReport.Change?
-            let reference: Int? = since.map { day in history.dropLast().lastIndex { $0.date <= day } ?? 0 }
-                ?? (history.count >= 2 ? history.count - 2 : nil)
-            if let since, !history.dropLast().contains(where: { $0.date <= since }) {
-                // No record on or before that day: nothing to compare with.
-            } else if let reference, reference < history.count - 1, let now = history.last {
+            let earlier = history.dropLast()
+            let reference = since == nil ? earlier.indices.last : earlier.lastIndex { $0.date <= since! }
+            if let reference, let now = history.last {
                 let then = history[reference]
                 let done = teams.filter { $0.remaining == 0 && $0.history[reference].uses > 0 }.map(\.owner).sorted()
                 change = ProgressReport.Change(since: then.date, commit: then.commit, uses: then.uses, delta: now.uses - then.uses, teamsDone: done)
@@ -294,7 +297,7 @@ public struct ProgressBuilder {
             var listed: [ProgressReport.Use]?
             if let sourceLine {
                 listed = mine.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }.map { use in
-                    ProgressReport.Use(file: use.file, line: use.line, column: use.column, module: module(of: use), owners: ownersOf(use.file),
+                    ProgressReport.Use(file: use.file, line: use.line, column: use.column, module: module(of: use), owners: ownersOfFile(use.file),
                                        code: sourceLine(use.file, use.line)?.trimmingCharacters(in: .whitespaces) ?? use.text,
                                        url: repositoryURL.map { Self.link($0, commit: commit, file: use.file, line: use.line) })
                 }
@@ -304,7 +307,7 @@ public struct ProgressBuilder {
                 replacement: migration.replacement, priority: settings.priority.rawValue,
                 deadline: settings.deadline, started: settings.started, docs: migration.docs, contact: settings.contact,
                 total: mine.count, fixable: mine.filter(canFix).count, modules: counts { [module(of: $0)] },
-                owners: counts { ownersOf($0.file) }, history: history, projection: projection, status: status,
+                owners: owners, history: history, projection: projection, status: status,
                 teams: teams, teamsBehind: teamsBehind, uncommitted: behind.filter { $0.commitment == nil && settings.deadline != nil && $0.owner != Self.unowned }.map(\.owner),
                 change: change, uses: listed)
         }

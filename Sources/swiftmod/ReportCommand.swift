@@ -107,7 +107,7 @@ struct ReportCommand: ParsableCommand {
         // A commitment for a team CODEOWNERS and the history do not know is most likely a typo.
         let owners = builder.teams(uses: result.uses, history: snapshots, migrations: [])
         for migration in migrations {
-            for name in migration.settings.commitments.keys.sorted() where !owners.contains(where: { $0.lowercased() == name.lowercased() }) {
+            for name in migration.settings.commitments.keys.sorted() where !owners.contains(where: { CodeOwners.isSameOwner($0, name) }) {
                 printError("warning: \(migration.id): a commitment for '\(SafeText.oneLine(name))', which owns no use now or in the history (CODEOWNERS names the teams)")
             }
         }
@@ -115,9 +115,9 @@ struct ReportCommand: ParsableCommand {
             printError("note: no record on or before \(since) (--since): no change is shown")
         }
         if var team {
-            let known = builder.teams(uses: result.uses, history: snapshots, migrations: migrations)
+            let known = owners.union(migrations.flatMap(\.settings.commitments.keys))
             // Owners are matched in any case, as GitHub does.
-            if !known.contains(team), let match = known.first(where: { $0.lowercased() == team.lowercased() }) { team = match }
+            if !known.contains(team), let match = known.first(where: { CodeOwners.isSameOwner($0, team) }) { team = match }
             guard known.contains(team) else {
                 let names = known.sorted().map { "  \(SafeText.oneLine($0))" }.joined(separator: "\n")
                 throw CommandFailure(message: "no team '\(SafeText.oneLine(team))' in CODEOWNERS, the history or the commitments"

@@ -122,6 +122,15 @@ final class Scratch {
         #expect(recorded.status == 0, "\(recorded.stderr)")
     }
 
+    /// A folder here holding only `swiftmod` (the binary under test), to put on a short PATH as
+    /// Xcode or a git hook would run it.
+    func folderWithSwiftmod() throws -> String {
+        let bin = url("bin").path
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/swiftmod", withDestinationPath: CLI.binary)
+        return bin
+    }
+
     /// Copies the files of a folder of this repository (`Examples/SampleApp`) here.
     func copy(_ folder: String) throws {
         let source = CLI.packageRoot + "/" + folder

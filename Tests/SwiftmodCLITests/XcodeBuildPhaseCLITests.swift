@@ -13,9 +13,7 @@ import Testing
         try repo.copy("Examples/SampleApp")
         try repo.git(["init", "-q"])
         #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
-        let bin = repo.url("bin").path
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin + "/swiftmod", withDestinationPath: CLI.binary)
+        let bin = try repo.folderWithSwiftmod()
         return (repo, bin)
     }
 
@@ -85,9 +83,7 @@ import Testing
         try repo.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
         #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
         try repo.write("-Login.swift", "import UIKit\n\nfinal class Login {\n    @IBOutlet weak var name: UILabel!\n}\n")
-        let bin = repo.url("bin").path
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin + "/swiftmod", withDestinationPath: CLI.binary)
+        let bin = try repo.folderWithSwiftmod()
         let run = try CLI.run("/bin/sh", ["-c", "\(entry) \"$@\"", "hook", "-Login.swift"], in: repo.path,
                               environment: ["PATH": "\(bin):/usr/bin:/bin"])
         #expect(run.status == 1, "the new use is found, not a usage error: \(run.stderr)")

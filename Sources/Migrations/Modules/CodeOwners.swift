@@ -35,6 +35,9 @@ public struct CodeOwners: Sendable {
         }
     }
 
+    /// Whether two names are one owner: GitHub's users and teams are not case-sensitive.
+    public static func isSameOwner(_ one: String, _ other: String) -> Bool { one.lowercased() == other.lowercased() }
+
     /// Reads the repository's CODEOWNERS (`.github/`, the root, or `docs/`), or an empty set.
     public static func load(root: String) -> CodeOwners {
         for location in locations {

@@ -77,11 +77,8 @@ enum ProgressMarkdown {
         return escaped
     }
 
-    /// Text inside HTML (a `<summary>`).
-    static func html(_ raw: String) -> String {
-        SafeText.oneLine(raw).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// Text inside HTML (a `<summary>`), on one line.
+    static func html(_ raw: String) -> String { ProgressHTML.escape(SafeText.oneLine(raw)) }
 
     /// Code as written, on one line (`CodeSpans.markdown(code:)`).
     static func code(_ raw: String) -> String { CodeSpans.markdown(code: SafeText.oneLine(raw)) }
