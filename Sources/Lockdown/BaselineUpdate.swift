@@ -1,3 +1,4 @@
+import CodemodKit
 import Foundation
 import Migrations
 import Workspace
@@ -38,7 +39,6 @@ public struct BaselineUpdate {
         let skipped = Set(scan.skipped.map(\.file))
         let skippedEntries = existing?.entries.filter { skipped.contains($0.file) && ids.contains($0.migration) } ?? []
         let old = existing.map { Baseline(entries: $0.entries.filter { !skipped.contains($0.file) || !ids.contains($0.migration) }) }
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         switch (mode, old) {
         case let (.prune(paths, someMigrationsOnly), old?):
             let comparison = Comparison(uses: scan.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),

@@ -7,9 +7,6 @@ import Migrations
 import SwiftTree
 import Workspace
 
-/// "3 files", "1 file".
-func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-
 /// `swiftmod run`: applies a codemod, as a dry-run diff or in place.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
