@@ -10,6 +10,9 @@ public struct FileSelection: Sendable {
     /// Folders that could not be listed, as failures (repo-relative, `/` at the end): files in
     /// them may be missing, so a scan that meets one is incomplete.
     public var unreadable: [FileFailure]
+    /// What the selection leaves out that a compiler may still compile: files the configuration
+    /// excludes, dependency folders, files named inside one.
+    public var notJudged: [NotJudged] = []
 
     /// Why files cannot be selected.
     public enum Problem: Error, CustomStringConvertible {
@@ -35,29 +38,65 @@ public struct FileSelection: Sendable {
         try Self.checkInside(paths, root: root, existing: true)
         if let changedSince {
             let roots = paths.compactMap { RepositoryPath.relative($0, root: root) }
-            guard let changed = FileWalker().swiftFiles(changedSince: changedSince, root: root, under: roots) else {
+            guard let changed = FileWalker().changes(since: changedSince, root: root, under: roots) else {
                 throw Problem.notARevision(changedSince, root: root)
             }
-            files = changed.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
+            files = changed.files.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
             unreadable = []
+            notJudged = NotJudged.excluded(changed.files.filter { !configuration.covers($0) }, by: configuration)
+                + Self.skippedFolders(changed.skipped)
         } else {
             let walk: FileWalker.Walk
-            do {
-                walk = try FileWalker().walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-            } catch let error as FileWalker.MissingPathError {
-                throw Problem.missingPath(error.path)
-            }
             // The walk names files inside the working folder relatively: made absolute once here,
             // each finds its repo-relative path by a prefix (not by resolving it).
             let here = FileManager.default.currentDirectoryPath
-            files = walk.files.lazy.map { $0.hasPrefix("/") ? $0 : (here == "/" ? "/" + $0 : here + "/" + $0) }.filter { path in
-                RepositoryPath.relative(path, root: root).map(configuration.covers) ?? false
+            func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (here == "/" ? "/" + path : here + "/" + path) }
+            let named = paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            do {
+                // Covered files are kept before links are told from their targets: a link whose
+                // target is excluded is judged by its own path.
+                walk = try FileWalker().walk(named, keep: { path in
+                    RepositoryPath.relative(absolute(path), root: root).map(configuration.covers) ?? false
+                })
+            } catch let error as FileWalker.MissingPathError {
+                throw Problem.missingPath(error.path)
             }
+            files = walk.files.map(absolute)
             unreadable = walk.unreadableFolders.map { folder in
                 FileFailure(file: (RepositoryPath.relative(folder.path, root: root) ?? folder.path) + "/", reason: folder.reason)
             }
+            notJudged = NotJudged.excluded(walk.leftOut.compactMap { RepositoryPath.relative(absolute($0), root: root) }, by: configuration)
+                + Self.skippedFolders(walk.skippedFolders.map { folder in
+                    FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason)
+                })
+            // A file named inside a dependency folder is judged as a walk would: not at all, and
+            // said so (the pre-commit hook names files, and must agree with a full check).
+            var inDependencies: [FileWalker.SkippedFolder] = []
+            files = files.filter { path in
+                guard let relative = RepositoryPath.relative(path, root: root), relative.contains("/"),
+                      let folder = FileWalker.skippedFolder(of: relative, root: root) else { return true }
+                inDependencies.append(FileWalker.SkippedFolder(path: relative, reason: folder.reason + ", in " + folder.path + "/"))
+                return false
+            }
+            notJudged += inDependencies.map { NotJudged(path: $0.path, reason: .skippedFolder, detail: "not judged: \($0.reason)") }
+        }
+        if changedSince != nil || !paths.isEmpty {
+            // A file whose name differs from a selected one only in Unicode normalisation is one
+            // file to the baseline: a partial check looks at both, as a full check does.
+            var selected = Set(files.map { PathKey($0) })
+            for file in files {
+                for namesake in FileWalker.namesakes(of: file) where selected.insert(PathKey(namesake)).inserted {
+                    files.append(namesake)
+                }
+            }
         }
         try Self.checkInside(paths, root: root, existing: false)
+    }
+
+    /// One entry per folder skipped.
+    static func skippedFolders(_ folders: [FileWalker.SkippedFolder]) -> [NotJudged] {
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0.path).inserted }.map(NotJudged.init(skipped:))
     }
 
     /// Throws for a path outside the repository: before any work for paths that exist (`scan /`

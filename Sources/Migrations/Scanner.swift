@@ -14,6 +14,9 @@ public struct ScanResult: Sendable {
     /// Files skipped on purpose, with why (over the size limit): neither failures nor scanned, so
     /// their baseline entries stay as they are.
     public var skipped: [FileFailure] = []
+    /// What was not judged (too large, misread regions; the command adds what its file selection
+    /// left out), in file order.
+    public var notJudged: [NotJudged] = []
     /// Repo-relative paths of every file scanned.
     public var files: [String] = []
     /// Faults of a codemod definition met while scanning (a regular expression that ran out of
@@ -87,8 +90,15 @@ public struct Scanner: Sendable {
             result.allowed += outcome.allowed
             if let failure = outcome.failure { result.failures.append(FileFailure(file: outcome.file, reason: failure)) }
             if let error = outcome.definitionError, !result.definitionErrors.contains(error) { result.definitionErrors.append(error) }
+            if let misread = outcome.misread {
+                result.notJudged.append(NotJudged(path: outcome.file, reason: .misread, detail: misread))
+            }
             if let skip = outcome.skipped {
                 result.skipped.append(FileFailure(file: outcome.file, reason: skip))
+                let blocks = outcome.mayHoldUse
+                result.notJudged.append(NotJudged(path: outcome.file, reason: .tooLarge, detail: blocks
+                    ? "not judged: \(skip), and it holds the text of a migration's pattern; raise max-file-size (in \(Configuration.fileName) or --max-file-size) or exclude it there"
+                    : "not judged: \(skip)", blocks: blocks))
                 continue
             }
             if let entry = outcome.entry { fresh[outcome.file] = entry }
@@ -130,6 +140,10 @@ public struct Scanner: Sendable {
         var failure: String?
         /// Why the file was skipped on purpose.
         var skipped: String?
+        /// For a skipped file: whether its text may hold a use.
+        var mayHoldUse = false
+        /// Where the parser misread the file (its uses there were counted by their text).
+        var misread: String?
         var entry: ScanCache.Entry?
         var definitionError: LocatedError?
         /// Answered from the cache by the file's metadata alone (its entry is as it was).
@@ -182,8 +196,16 @@ public struct Scanner: Sendable {
             do {
                 let (findings, allowed) = try scanner.scan(tree, file: relative)
                 let bom: [UInt8] = tree.source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-                return FileOutcome(file: relative, findings: findings, allowed: allowed,
-                                   entry: entry(file, bom + tree.source.bytes, findings, allowed))
+                var outcome = FileOutcome(file: relative, findings: findings, allowed: allowed,
+                                          entry: entry(file, bom + tree.source.bytes, findings, allowed))
+                if let first = tree.misreadRegions.first {
+                    // Said each time, cached or not: the cache keeps findings only.
+                    outcome.entry = nil
+                    outcome.misread = "lines \(first.start.line)–\(first.end.line) were read by their text only: the parser misread them "
+                        + "(a string or regular expression literal across lines, as a bare regex literal like /\\/\"/ makes it); "
+                        + "a migration's text there counts as a use"
+                }
+                return outcome
             } catch let error as LocatedError {
                 var outcome = FileOutcome(file: relative, failure: "\(error)")
                 outcome.definitionError = error
@@ -195,7 +217,18 @@ public struct Scanner: Sendable {
 
         func unreadable(_ file: PipelineFile, error: SourceFileError) -> FileOutcome {
             let relative = relative(file)
-            if error.isSkip { return FileOutcome(file: relative, skipped: error.reason) }
+            if error.isSkip {
+                var outcome = FileOutcome(file: relative, skipped: error.reason)
+                // Too big to parse, not to search: whether it may hold a use decides whether the
+                // check can pass without judging it.
+                if let data = FileManager.default.contents(atPath: file.path) {
+                    let bytes = [UInt8](data)
+                    outcome.mayHoldUse = scanner.migrations.contains { $0.codemod?.mightMatch(bytes) == true }
+                } else {
+                    outcome.mayHoldUse = true
+                }
+                return outcome
+            }
             // As before the pipeline: a file that is not UTF-8 is named with where it breaks.
             if case let .notUTF8(_, detail) = error { return FileOutcome(file: relative, failure: detail) }
             return FileOutcome(file: relative, failure: error.reason)
@@ -236,7 +269,7 @@ public struct Scanner: Sendable {
         // Occurrences of the required text inside unreadable regions are uses too.
         if let literal = codemod.requiredLiteral, !literal.isEmpty {
             let covered = uses.map(\.range)
-            for region in tree.errorRegions where region.isError {
+            for region in tree.errorRegions.filter(\.isError) + tree.misreadRegions {
                 for offset in ByteSearch.occurrences(of: literal, in: tree.source.bytes, within: region.byteRange)
                 where !covered.contains(where: { $0.contains(offset) }) {
                     let start = tree.source.location(ofByte: offset)

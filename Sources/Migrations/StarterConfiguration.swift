@@ -63,7 +63,10 @@ public enum StarterConfiguration {
         lines += [
             "",
             "# include: [\"**/*.swift\"]        # the default",
-            "exclude: [\"Pods/**\", \"Carthage/**\", \"**/Generated/**\"]",
+            "# Files excluded here are never judged by `check` (each run names them). Dependency",
+            "# checkouts (Pods/ beside a Podfile, Carthage/ beside a Cartfile, .build/) are skipped",
+            "# already; exclude only code no team writes, by its own folder, for example:",
+            "# exclude: [\"Sources/API/Generated/**\"]",
             "",
         ]
         return lines.joined(separator: "\n")

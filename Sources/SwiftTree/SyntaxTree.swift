@@ -53,6 +53,30 @@ public final class SyntaxTree {
         return regions
     }
 
+    /// Literals the parser misread: a single-line string literal or a regular expression literal
+    /// that spans a line break, which swiftc never accepts. tree-sitter reads, say, the bare regex
+    /// literal `/\/"/` as a regex `/\/` and a string that swallows the rest of the file; since the
+    /// file compiles, the text inside such a literal is code the tree does not show. Only searched
+    /// where the tree has errors (a swallowed literal always leaves some), outermost first.
+    public var misreadRegions: [Node] {
+        guard root.hasError else { return [] }
+        var regions: [Node] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            if Self.singleLineLiteralKinds.contains(node.kind) {
+                let range = node.byteRange
+                if source.bytes[range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { regions.append(node) }
+                continue
+            }
+            guard node.hasError else { continue }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return regions
+    }
+
+    /// Literals that cannot span lines in Swift.
+    static let singleLineLiteralKinds: Set<String> = ["line_string_literal", "regex_literal"]
+
     /// Whether the tree has any syntax error (the empty-tuple quirk aside).
     public var hasErrors: Bool { !errorRegions.isEmpty }
 }

@@ -2,24 +2,54 @@ import Foundation
 
 /// Finds the Swift files under the paths a user names.
 ///
-/// Directories are searched recursively for `.swift` files, skipping `.build`, `Pods`, `Carthage`,
-/// hidden folders, and what git ignores (inside a git work tree). A file named directly is always
-/// taken, whatever its name.
+/// Directories are searched recursively for `.swift` files (hidden ones too, as swiftc compiles
+/// them), skipping what is never a team's source: git's own folder, and build output and
+/// dependency checkouts where their tools put them (`DependencyFolder`), which the walk names
+/// (`Walk.skippedFolders`) so that nothing is left out silently; and what git ignores (inside a
+/// git work tree). Links to folders inside the tree are followed (SwiftPM compiles through
+/// them), each target once. A file named directly is always taken, whatever its name.
 public struct FileWalker {
-    /// Folder names never entered.
-    public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules"]
-
     public init() {}
 
-    /// Whether a folder of this name is never entered: hidden folders and build products.
-    public static func skips(folderNamed name: some StringProtocol) -> Bool {
-        name.hasPrefix(".") || skippedFolders.contains(String(name))
+    /// Whether a relative file path lies in a folder the walk never enters (the same rules as the
+    /// walk, for files named by git rather than found by walking): the folder and why, else nil.
+    /// - Parameter root: the folder the path is relative to, to see what lies beside each folder.
+    public static func skippedFolder(of relative: String, root: String) -> SkippedFolder? {
+        var folder = ""
+        for component in relative.split(separator: "/").dropLast() {
+            let parent = folder.isEmpty ? root : RepositoryPath.absolute(folder, root: root)
+            let path = folder.isEmpty ? String(component) : folder + "/" + component
+            if let reason = DependencyFolder.reason(name: String(component), parent: parent) {
+                return SkippedFolder(path: path, reason: reason)
+            }
+            folder = path
+        }
+        return nil
     }
 
-    /// Whether a relative file path lies in a folder the walk never enters (the same rules as the
-    /// walk, for files named by git rather than found by walking).
-    public static func isInSkippedFolder(_ relative: String) -> Bool {
-        relative.split(separator: "/").dropLast().contains { skips(folderNamed: $0) }
+    /// A folder never entered, and why (build output or a dependency checkout).
+    public struct SkippedFolder: Sendable, Equatable {
+        /// As the walk spells it (the repo-relative path, for a repository's root).
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// Files beside a file whose names differ from its name only in Unicode normalisation
+    /// (`Café.swift` written NFC and NFD): two files on Linux, one name to Swift's strings, so
+    /// the lock-down counts their uses together, and a check of one must look at both.
+    public static func namesakes(of path: String) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        guard name.utf8.contains(where: { $0 >= 0x80 }), let entries = entries(of: folder.isEmpty ? "." : folder) else { return [] }
+        return entries.compactMap { entry, kind in
+            guard kind == .file || kind == .link, entry == name, !entry.utf8.elementsEqual(name.utf8) else { return nil }
+            return folder.isEmpty ? entry : folder + "/" + entry
+        }
     }
 
     /// A path that does not exist.
@@ -35,6 +65,11 @@ public struct FileWalker {
         /// Folders that could not be listed (no permission, say), sorted, each with the reason:
         /// the files in them were not seen, so the run is incomplete and must say so.
         public var unreadableFolders: [UnreadableFolder]
+        /// Folders not entered on purpose (build output, dependency checkouts, links that lead
+        /// out of the tree), sorted, each with why; none that git ignores.
+        public var skippedFolders: [SkippedFolder] = []
+        /// Files found that the walk's `keep` test left out, sorted.
+        public var leftOut: [String] = []
     }
 
     /// A folder that could not be listed, and why.
@@ -54,31 +89,62 @@ public struct FileWalker {
     /// The Swift files under the paths (as `swiftFiles(under:)`), and the folders that could not be
     /// listed.
     /// - Throws: `MissingPathError` for a path that does not exist.
-    public func walk(_ paths: [String]) throws -> Walk {
+    /// - Parameter keep: which files found to keep (a configuration's `include:`/`exclude:`), asked
+    ///   before duplicates are dropped, so that of a file reached twice (a link beside its target)
+    ///   the path kept is one the test keeps: a link into an excluded folder is still a file.
+    public func walk(_ paths: [String], keep: ((String) -> Bool)? = nil) throws -> Walk {
         var unreadable: [UnreadableFolder] = []
-        var candidates = try candidates(under: paths, unreadable: &unreadable)
+        var skipped: [SkippedFolder] = []
+        var candidates = try candidates(under: paths, unreadable: &unreadable, skipped: &skipped)
+        var leftOut: [String] = []
+        if let keep {
+            var kept: [String] = []
+            for path in candidates { if keep(path) { kept.append(path) } else { leftOut.append(path) } }
+            candidates = kept
+        }
         // Several paths may reach one folder by different spellings (`Sources` and a link to it).
         if paths.count > 1 { candidates = Self.withoutSpellingsOfOneFile(candidates) }
         unreadable.sort { $0.path < $1.path }
-        return Walk(files: Self.withoutDuplicates(candidates), unreadableFolders: unreadable)
+        skipped.sort { $0.path < $1.path }
+        return Walk(files: Self.withoutDuplicates(candidates), unreadableFolders: unreadable,
+                    skippedFolders: skipped, leftOut: leftOut)
     }
 
-    /// Candidates without the second path of a file reached twice (through a symbolic link).
+    /// Candidates without the second path of a file reached twice (through a symbolic link to
+    /// the file or to a folder on its path).
     static func withoutDuplicates(_ candidates: [String]) -> [String] {
         // Only links can duplicate a file; resolving every path would be slow on large trees.
-        let links = candidates.filter(Self.isLink)
+        // Each folder is asked once (a large tree has many files per folder).
+        var isLinkedFolder: [String: Bool] = [:]
+        let links = Set(candidates.filter { path in
+            if Self.isLink(path) { return true }
+            // Reached through a link to a folder (the walk follows those)?
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
+                folder = folder[..<slash]
+                let name = String(folder)
+                if let known = isLinkedFolder[name] {
+                    if known { return true }
+                    continue
+                }
+                let linked = Self.isLink(name)
+                isLinkedFolder[name] = linked
+                if linked { return true }
+            }
+            return false
+        }.map(PathKey.init))
         guard !links.isEmpty else { return candidates }
-        let targets = Set(links.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+        let targets = Set(links.map { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path })
         let targetNames = Set(targets.map { ($0 as NSString).lastPathComponent })
-        var byRealPath: [String: String] = [:]
+        var byRealPath: [PathKey: String] = [:]
         for path in candidates {
-            let isLink = links.contains(path)
+            let isLink = links.contains(PathKey(path))
             let mayBeTarget = isLink || targetNames.contains((path as NSString).lastPathComponent)
-            let real = mayBeTarget ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : "=" + path
-            if let kept = byRealPath[real], !Self.isLink(kept) || isLink { continue }
+            let real = PathKey(mayBeTarget ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : "=" + path)
+            if let kept = byRealPath[real], !links.contains(PathKey(kept)) || isLink { continue }
             byRealPath[real] = path
         }
-        return byRealPath.values.sorted()
+        return byRealPath.values.sorted(by: PathKey.byBytes)
     }
 
     /// One path per file where paths differ only by how their folders are reached (a relative and
@@ -110,8 +176,11 @@ public struct FileWalker {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    private func candidates(under paths: [String], unreadable: inout [UnreadableFolder]) throws -> [String] {
-        var result = Set<String>()
+    private func candidates(under paths: [String], unreadable: inout [UnreadableFolder],
+                            skipped: inout [SkippedFolder]) throws -> [String] {
+        // By bytes: two names that differ only in Unicode normalisation (`Café.swift` written
+        // NFC and NFD) are two files, though Swift's strings call them equal.
+        var result = Set<PathKey>()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -119,12 +188,12 @@ public struct FileWalker {
             }
             if isDirectory.boolValue {
                 // Spelled as the files named directly are, so a folder named twice is one folder.
-                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable))
+                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable, skipped: &skipped).map(PathKey.init))
             } else {
-                result.insert(Self.normalize(path))
+                result.insert(PathKey(Self.normalize(path)))
             }
         }
-        return result.sorted()
+        return result.map(\.path).sorted(by: PathKey.byBytes)
     }
 
     /// `./A/../B.swift` → `B.swift`: the shortest spelling of a path, still relative when it was.
@@ -134,7 +203,8 @@ public struct FileWalker {
         DisplayPath()(path)
     }
 
-    private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder]) -> [String] {
+    private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder],
+                                  skipped: inout [SkippedFolder]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         // Git is asked what it ignores while the walk starts; until it answers, ignored folders
         // may be entered, and what was found in them is dropped at the end.
@@ -143,6 +213,9 @@ public struct FileWalker {
         let ignored = asked.value
         // Judged by the walk's own spelling of the folder (the ignore list's), shown tidied.
         unreadable += listing.unreadable.filter { !ignored.contains($0.walked + "/") }.map(\.folder)
+        skipped += listing.skipped.filter { !ignored.contains($0.path + "/") }.map { folder in
+            SkippedFolder(path: Self.normalize(folder.path), reason: folder.reason)
+        }
         // The folder was named already: only the part below it needs tidying.
         let prefix = base == "." ? "" : base + "/"
         let tidy = prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
@@ -154,15 +227,21 @@ public struct FileWalker {
     struct Listing {
         var files: [String]
         var unreadable: [(walked: String, folder: UnreadableFolder)]
+        /// As the walk spells them.
+        var skipped: [SkippedFolder]
     }
 
     /// Lists a folder's tree on every core (listing a large tree is mostly waiting on the kernel).
     private func list(_ base: String, ignored: @escaping () -> GitIgnored?) -> Listing {
         let work = FolderQueue(base)
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // Links to folders are followed when they lead to a folder inside the walk's tree, each
+        // target once (so a link to an ancestor, or two links to each other, end).
+        let realBase = RepositoryPath.real(base.hasPrefix("/") ? base : FileManager.default.currentDirectoryPath + "/" + base)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var files: [String] = []
             var problems: [(walked: String, folder: UnreadableFolder)] = []
+            var skipped: [SkippedFolder] = []
             while let folder = work.next() {
                 var found: [String] = []
                 defer { work.finish(found) }
@@ -172,23 +251,32 @@ public struct FileWalker {
                     continue
                 }
                 let ignored = ignored()
-                for (name, kind) in entries where !name.hasPrefix(".") {
+                for (name, kind) in entries where name != ".git" {
                     let path = folder == "." ? name : "\(folder)/\(name)"
                     switch kind {
                     case .folder:
-                        // Links to folders are not followed (no cycles, no escaping the tree).
-                        if Self.skips(folderNamed: name) || ignored?.contains(path + "/") == true { continue }
+                        if ignored?.contains(path + "/") == true { continue }
+                        if let reason = DependencyFolder.reason(name: name, parent: folder) {
+                            skipped.append(SkippedFolder(path: path, reason: reason))
+                            continue
+                        }
                         found.append(path)
                     case .file, .link:
                         if name.hasSuffix(".swift"), ignored?.contains(path) != true { files.append(path) }
                     case .folderLink:
-                        continue
+                        if ignored?.contains(path + "/") == true || ignored?.contains(path) == true { continue }
+                        guard let realBase, let target = RepositoryPath.real(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path),
+                              target == realBase || target.hasPrefix(realBase == "/" ? "/" : realBase + "/") else {
+                            skipped.append(SkippedFolder(path: path, reason: "a link to a folder outside the tree; not followed"))
+                            continue
+                        }
+                        if work.follow(target) { found.append(path) }
                     }
                 }
             }
-            work.collect(files, problems)
+            work.collect(files, problems, skipped)
         }
-        return Listing(files: work.files, unreadable: work.unreadable)
+        return Listing(files: work.files, unreadable: work.unreadable, skipped: work.skipped)
     }
 
     enum EntryKind { case file, folder, link, folderLink }
@@ -230,8 +318,8 @@ public struct FileWalker {
         return result
     }
 
-    /// Files (or folders) under a root whose name passes a test, by the walk's rules (hidden
-    /// folders and build products skipped, links to folders not followed), sorted. When looking for
+    /// Files (or folders) under a root whose name passes a test, by the walk's rules (build
+    /// output and dependency checkouts skipped), links to folders not followed, sorted. When looking for
     /// folders, a folder that passes is listed and not entered; Xcode projects and workspaces are
     /// never entered.
     public func entries(under root: String, named accept: (String) -> Bool, folders: Bool = false) -> [String] {
@@ -239,14 +327,14 @@ public struct FileWalker {
         var pending = [root]
         while let folder = pending.popLast() {
             guard let entries = Self.entries(of: folder) else { continue }
-            for (name, kind) in entries where !name.hasPrefix(".") {
+            for (name, kind) in entries where name != ".git" {
                 let path = "\(folder)/\(name)"
                 if kind == .folderLink {
                     // Not entered, but named: `App.xcodeproj` may be a link to the project.
                     if folders, accept(name) { result.append(path) }
                 } else if kind == .folder {
                     if folders, accept(name) { result.append(path); continue }
-                    if Self.skips(folderNamed: name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
+                    if DependencyFolder.reason(name: name, parent: folder) != nil || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
                     pending.append(path)
                 } else if !folders, accept(name) {
                     result.append(path)
@@ -261,20 +349,37 @@ public struct FileWalker {
     /// files that still exist, none in a skipped folder, only under `paths` (repo-relative; empty:
     /// everywhere). Nil when `root` is not in a git work tree or the revision is not a commit.
     public func swiftFiles(changedSince revision: String, root: String, under paths: [String] = []) -> [String]? {
+        changes(since: revision, root: root, under: paths)?.files
+    }
+
+    /// The Swift files changed since a git revision (see `swiftFiles(changedSince:root:under:)`),
+    /// and the folders that left changed files out (build output, dependency checkouts).
+    public struct Changes: Sendable, Equatable {
+        public var files: [String]
+        public var skipped: [SkippedFolder]
+    }
+
+    /// The Swift files changed since a git revision, as `swiftFiles(changedSince:root:under:)`, and
+    /// the skipped folders that held changed Swift files.
+    public func changes(since revision: String, root: String, under paths: [String] = []) -> Changes? {
         guard let top = Git.topLevel(of: root),
               Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) != nil,
               let diff = Git.run(["diff", "--name-only", "-z", "--find-renames", "--diff-filter=ACMRT", revision, "--"], in: top),
               let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
-        var result = Set<String>()
+        var result = Set<PathKey>()
+        var skipped: [SkippedFolder] = []
         for entry in (diff + [0] + untracked).split(separator: 0) where !entry.isEmpty {
             let path = (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
             guard let relative = RepositoryPath.relative(path, root: root), relative.hasSuffix(".swift"),
-                  !Self.isInSkippedFolder(relative),
                   paths.isEmpty || paths.contains(where: { RepositoryPath.isWithin(relative, $0) }),
                   FileManager.default.fileExists(atPath: RepositoryPath.absolute(relative, root: root)) else { continue }
-            result.insert(relative)
+            if let folder = Self.skippedFolder(of: relative, root: root) {
+                if !skipped.contains(folder) { skipped.append(folder) }
+                continue
+            }
+            result.insert(PathKey(relative))
         }
-        return result.sorted()
+        return Changes(files: result.map(\.path).sorted(by: PathKey.byBytes), skipped: skipped.sorted { $0.path < $1.path })
     }
 }
 
@@ -346,8 +451,17 @@ final class FolderQueue: @unchecked Sendable {
     private var listing = 0
     private(set) var files: [String] = []
     private(set) var unreadable: [(walked: String, folder: FileWalker.UnreadableFolder)] = []
+    private(set) var skipped: [FileWalker.SkippedFolder] = []
+    private var followed = Set<String>()
 
     init(_ root: String) { pending = [root] }
+
+    /// Whether a link to the folder at this real path is to be followed: the first time only.
+    func follow(_ target: String) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return followed.insert(target).inserted
+    }
 
     /// The next folder to list, waiting while others may still find some; nil when all are done.
     func next() -> String? {
@@ -371,10 +485,57 @@ final class FolderQueue: @unchecked Sendable {
     }
 
     /// A thread's results.
-    func collect(_ found: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)]) {
+    func collect(_ found: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)],
+                 _ skippedFolders: [FileWalker.SkippedFolder]) {
         condition.lock()
         files += found
         unreadable += problems
+        skipped += skippedFolders
         condition.unlock()
+    }
+}
+
+/// A path compared by its bytes: Swift's strings compare by canonical equivalence, so `Café.swift`
+/// written NFC and NFD would be one file, though the file system holds two.
+public struct PathKey: Hashable, Sendable {
+    public let path: String
+    private let bytes: [UInt8]
+
+    public init(_ path: String) {
+        self.path = path
+        bytes = Array(path.utf8)
+    }
+
+    public static func == (lhs: PathKey, rhs: PathKey) -> Bool { lhs.bytes == rhs.bytes }
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+
+    /// Sorted as strings, ties (names equal but for normalisation) by bytes.
+    static func byBytes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs == rhs ? Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8)) : lhs < rhs
+    }
+}
+
+/// Folders that are never a team's source: build output and dependency checkouts where the
+/// package managers put them. Folders of the same names elsewhere (a module named `Pods`, a
+/// committed `Carthage` folder without a `Cartfile`) are walked like any other.
+public enum DependencyFolder {
+    /// Why a folder named `name` inside `parent` is never walked, or nil when it is walked.
+    public static func reason(name: String, parent: String) -> String? {
+        func beside(_ file: String) -> Bool {
+            FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(file))
+        }
+        switch name {
+        case ".build" where beside("Package.swift"): return "SwiftPM's build folder (beside Package.swift)"
+        case "Pods" where beside("Podfile"): return "CocoaPods' dependency checkouts (beside Podfile)"
+        case "Carthage" where beside("Cartfile"): return "Carthage's dependency checkouts and builds (beside Cartfile)"
+        case "node_modules" where beside("package.json"): return "npm's dependency checkouts (beside package.json)"
+        case "DerivedData":
+            let folder = (parent as NSString).appendingPathComponent(name)
+            let isBuildOutput = ["ModuleCache.noindex", "Build/Intermediates.noindex", "Logs/Build"].contains {
+                FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0))
+            }
+            return isBuildOutput ? "Xcode's build output (DerivedData)" : nil
+        default: return nil
+        }
     }
 }

@@ -32,13 +32,14 @@ struct BaselineCommand: ParsableCommand {
     var prune = false
 
     func run() throws {
-        let (configuration, migrations, files, unreadable) = try options.load()
+        let (configuration, migrations, files, unreadable, notJudged) = try options.load()
         // Pruning compares the module rules' entries with all their findings, wherever they are:
         // a partial prune must see them all (or it would call other files' entries fixed); a
         // partial re-record needs them to keep the entry of a dependency on a cycle now written
         // outside its paths.
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable,
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged,
                                       completeModuleRules: prune || options.isPartial)
+        for item in result.notJudged { printError("note: \(SafeText.oneLine(item.description))") }
         guard result.failures.isEmpty else {
             throw CommandFailure(message: "the baseline was not written, because some files could not be read", exitCode: ExitStatus.failure)
         }

@@ -40,14 +40,14 @@ struct CheckCommand: ParsableCommand {
     var changedSince: String?
 
     func run() throws {
-        let (configuration, migrations, files, unreadable) = try options.load(changedSince: changedSince)
+        let (configuration, migrations, files, unreadable, notJudged) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
             baseline = try Baseline.load(configuration.baselinePath)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable,
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged,
                                      wholeRepository: !options.isPartial && changedSince == nil, completeModuleRules: true)
         let ids = Set(migrations.map(\.id))
         // A skipped file (too big) is not looked at: its entries are neither matched nor fixed.
@@ -65,9 +65,10 @@ struct CheckCommand: ParsableCommand {
         let problems = result.findings.filter { $0.kind != .use }
         let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
-                            fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed, failures: result.failures)
+                            fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed, failures: result.failures,
+                            notJudged: result.notJudged)
         format.reporter.write(report) { print($0, terminator: "") }
-        printError("swiftmod check: \(report.summary(filesLookedAt: files.count))")
+        printError("swiftmod check: \(report.summary(filesLookedAt: files.count - result.skipped.count))")
         let configured = Set(configuration.migrations.map(\.id))
         let orphaned = baseline.entries.filter { !configured.contains($0.migration) }
         if !orphaned.isEmpty {
@@ -88,7 +89,10 @@ struct CheckCommand: ParsableCommand {
             let count = comparison.fixed.count
             printError("\(strict ? "error" : "note"): the baseline can shrink: \(count) recorded use\(count == 1 ? " is" : "s are") gone; run `swiftmod baseline --prune` and commit it")
         }
-        let failed = !report.findings.isEmpty || !result.failures.isEmpty || (strict && !comparison.fixed.isEmpty)
+        if report.hasBlockingNotJudged {
+            printError("error: files that may hold a use were not judged (see above); a file is left out on purpose only by `exclude:` in \(Configuration.fileName)")
+        }
+        let failed = !report.findings.isEmpty || !result.failures.isEmpty || report.hasBlockingNotJudged || (strict && !comparison.fixed.isEmpty)
         if failed { throw ExitCode(ExitStatus.failure) }
     }
 }

@@ -54,7 +54,8 @@ struct LockdownOptions: ParsableArguments {
     /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
     ///   renamed, or new) are scanned.
     /// - Returns: also the folders that could not be listed, as failures for `scan(_:_:_:unreadable:)`.
-    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String], [FileFailure]) {
+    /// - Returns: also what the file selection left out, for `scan(_:_:_:unreadable:)`'s `notJudged`.
+    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String], [FileFailure], [NotJudged]) {
         let configuration = try ConfigurationLoading.load(config)
         var migrations: [Migration]
         do {
@@ -101,7 +102,7 @@ struct LockdownOptions: ParsableArguments {
         } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        return (configuration, migrations, selection.files, selection.unreadable)
+        return (configuration, migrations, selection.files, selection.unreadable, selection.notJudged)
     }
 
     /// The modules named by `--module`, nil when none.
@@ -139,7 +140,7 @@ struct LockdownOptions: ParsableArguments {
     ///     all their entries: a change in one module can put another's dependency on a cycle, a
     ///     changed manifest can change a module's type).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              wholeRepository: Bool? = nil, completeModuleRules: Bool = false) throws -> ScanResult {
+              notJudged: [NotJudged] = [], wholeRepository: Bool? = nil, completeModuleRules: Bool = false) throws -> ScanResult {
         var rules: ModuleRules?
         let whole = wholeRepository ?? !isPartial
         if migrations.contains(where: \.isModuleRule) {
@@ -158,6 +159,7 @@ struct LockdownOptions: ParsableArguments {
         var result = scanner.scan(files, cachePath: noCache ? nil : ScanCache.defaultPath(root: configuration.root),
                                   version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures
+        result.notJudged = notJudged + result.notJudged
         if let rules {
             // The whole repository's, manifests too when `include:` leaves them out.
             let (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
@@ -172,7 +174,7 @@ struct LockdownOptions: ParsableArguments {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
-        for skipped in result.skipped { printError("note: \(SafeText.oneLine(skipped.description))") }
+
         return result
     }
 }

@@ -71,9 +71,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, migrations, files, unreadable) = try options.load()
+        let (configuration, migrations, files, unreadable, notJudged) = try options.load()
         let commit = try commitCounted(root: configuration.root)
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged)
         let root = configuration.root
         var builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
                                       owners: CodeOwners.load(root: root), today: date ?? DateText.today)

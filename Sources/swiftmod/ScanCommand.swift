@@ -23,12 +23,12 @@ struct ScanCommand: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
-        let (configuration, migrations, files, unreadable) = try options.load()
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable)
+        let (configuration, migrations, files, unreadable, notJudged) = try options.load()
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
-                            inlineAllowedCount: result.allowed, failures: result.failures)
+                            inlineAllowedCount: result.allowed, failures: result.failures, notJudged: result.notJudged)
         format.reporter.write(report) { print($0, terminator: "") }
-        printError("swiftmod scan: \(report.summary(filesLookedAt: files.count))")
+        printError("swiftmod scan: \(report.summary(filesLookedAt: files.count - result.skipped.count))")
         if !result.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 }

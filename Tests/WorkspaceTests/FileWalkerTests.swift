@@ -7,11 +7,17 @@ import TestSupport
     @Test func findsSwiftFilesAndSkipsTheRest() throws {
         let folder = try TemporaryFolder()
         for file in ["App/A.swift", "App/Nested/B.swift", "App/readme.md", ".hidden/C.swift", "App/.build/D.swift",
-                     "Pods/E.swift", "Carthage/F.swift", "App/Generated/G.swift", "App/.H.swift"] {
+                     "Pods/E.swift", "Carthage/F.swift", "App/Generated/G.swift", "App/.H.swift", ".git/I.swift",
+                     "App/Package.swift", "Podfile", "Cartfile", "Sub/Pods/J.swift"] {
             try folder.write(file, "let x = 1\n")
         }
-        let found = try FileWalker().swiftFiles(under: [folder.path]).map { String($0.dropFirst(folder.path.count + 1)) }
-        #expect(found == ["App/A.swift", "App/Generated/G.swift", "App/Nested/B.swift"])
+        let walk = try FileWalker().walk([folder.path])
+        let found = walk.files.map { String($0.dropFirst(folder.path.count + 1)) }
+        // Build output and checkouts beside their tool's file are skipped and named; hidden
+        // folders and files, and folders merely named like checkouts, are walked.
+        #expect(found == [".hidden/C.swift", "App/.H.swift", "App/A.swift", "App/Generated/G.swift", "App/Nested/B.swift",
+                          "App/Package.swift", "Sub/Pods/J.swift"])
+        #expect(walk.skippedFolders.map { String($0.path.dropFirst(folder.path.count + 1)) } == ["App/.build", "Carthage", "Pods"])
     }
 
     @Test func honoursGitignore() throws {

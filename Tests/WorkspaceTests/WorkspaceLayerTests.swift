@@ -129,7 +129,7 @@ import TestSupport
     @Test func manifestsAndProjectsAreFoundByTheWalksRules() throws {
         let folder = try TemporaryFolder()
         for file in ["Package.swift", "Packages/Feed/Package.swift", ".build/checkouts/X/Package.swift",
-                     "Pods/Y/Package.swift", "App/App.xcodeproj/project.pbxproj", "App/App.xcodeproj/Inner/Package.swift"] {
+                     "Pods/Y/Package.swift", "Podfile", "App/App.xcodeproj/project.pbxproj", "App/App.xcodeproj/Inner/Package.swift"] {
             try folder.write(file, "// x\n")
         }
         let manifests = FileWalker().entries(under: folder.path, named: { $0 == "Package.swift" })
@@ -148,15 +148,19 @@ import TestSupport
         _ = Git.run(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"], in: root)
         try folder.write("A.swift", "let a = 2\n")                 // changed
         try folder.write("Sub/New.swift", "let n = 1\n")           // untracked
-        try folder.write("Pods/P.swift", "let p = 1\n")            // a skipped folder
-        try folder.write(".hidden/H.swift", "let h = 1\n")         // a hidden folder
+        try folder.write("Podfile", "target 'App'\n")
+        try folder.write("Pods/P.swift", "let p = 1\n")            // CocoaPods' checkouts: skipped
+        try folder.write("Sub/Pods/Q.swift", "let q = 1\n")        // no Podfile beside: a team's
+        try folder.write(".hidden/H.swift", "let h = 1\n")         // a hidden folder: checked
         try folder.write("notes.md", "x\n")                        // not Swift
         try FileManager.default.removeItem(atPath: root + "/B.swift")  // gone
-        #expect(FileWalker().swiftFiles(changedSince: "HEAD", root: root) == ["A.swift", "Sub/New.swift"])
-        #expect(FileWalker().swiftFiles(changedSince: "HEAD", root: root, under: ["Sub"]) == ["Sub/New.swift"])
+        #expect(FileWalker().swiftFiles(changedSince: "HEAD", root: root) == [".hidden/H.swift", "A.swift", "Sub/New.swift", "Sub/Pods/Q.swift"])
+        #expect(FileWalker().swiftFiles(changedSince: "HEAD", root: root, under: ["Sub"]) == ["Sub/New.swift", "Sub/Pods/Q.swift"])
+        #expect(FileWalker().changes(since: "HEAD", root: root)?.skipped.map(\.path) == ["Pods"])
         #expect(FileWalker().swiftFiles(changedSince: "no-such-revision", root: root) == nil)
-        #expect(FileWalker.isInSkippedFolder("App/.build/x.swift"))
-        #expect(!FileWalker.isInSkippedFolder(".x.swift"))
+        #expect(FileWalker.skippedFolder(of: "Pods/x.swift", root: root)?.path == "Pods")
+        #expect(FileWalker.skippedFolder(of: "Sub/Pods/x.swift", root: root) == nil)
+        #expect(FileWalker.skippedFolder(of: ".x.swift", root: root) == nil)
     }
 }
 

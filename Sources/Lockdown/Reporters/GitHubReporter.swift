@@ -9,6 +9,10 @@ public struct GitHubReporter: Reporter {
         for failure in report.failures {
             output("::error file=\(escapeProperty(failure.file)),title=\(escapeProperty("swiftmod: cannot be scanned"))::\(escapeData(failure.reason))\n")
         }
+        for item in report.notJudged {
+            let file = item.isFile ? "file=\(escapeProperty(item.path))," : ""
+            output("::\(report.severity(of: item)) \(file)title=\(escapeProperty("swiftmod: not judged"))::\(escapeData(item.description))\n")
+        }
         for finding in report.findings {
             let level = report.mode == .check ? "error" : "warning"
             let title = finding.kind == .use ? "swiftmod: \(finding.migration)" : "swiftmod: allow comment"

@@ -10,7 +10,18 @@ public struct JSONReporter: Reporter {
         var mode: String
         var findings: [Item]
         var unreadableFiles: [Unreadable]
+        var notJudged: [NotJudgedItem]
         var summary: Summary
+    }
+
+    /// A file, folder or pattern not judged (see `NotJudged`).
+    struct NotJudgedItem: Encodable {
+        var path: String
+        var reason: String
+        var detail: String
+        var files: Int
+        var isFile: Bool
+        var failsCheck: Bool
     }
 
     struct Item: Encodable {
@@ -79,6 +90,10 @@ public struct JSONReporter: Reporter {
         }
         let output = Output(mode: report.mode.rawValue, findings: items,
                             unreadableFiles: report.failures.map { Unreadable(file: $0.file, reason: $0.reason) },
+                            notJudged: report.notJudged.map {
+                                NotJudgedItem(path: $0.path, reason: $0.reason.rawValue, detail: $0.detail, files: $0.files,
+                                              isFile: $0.isFile, failsCheck: $0.blocks && report.mode == .check)
+                            },
                             summary: Summary(findings: items.count, allowedByBaseline: report.allowedCount,
                                              allowedInline: report.inlineAllowedCount,
                                              fixedSinceBaseline: report.fixedCount, text: report.summary))

@@ -1,3 +1,4 @@
+import CodemodKit
 import Foundation
 import Migrations
 
@@ -23,10 +24,15 @@ public struct Report: Sendable {
     public var inlineAllowedCount: Int
     /// Files that could not be read: the report is incomplete without them.
     public var failures: [FileFailure]
+    /// What was not judged (too large, excluded, a dependency folder, misread): named in every
+    /// format, counted apart; those that `block` fail `check`.
+    public var notJudged: [NotJudged]
 
     public init(mode: Mode, findings: [Finding], migrations: [Migration], root: String,
-                allowedCount: Int = 0, fixedCount: Int = 0, inlineAllowedCount: Int = 0, failures: [FileFailure] = []) {
+                allowedCount: Int = 0, fixedCount: Int = 0, inlineAllowedCount: Int = 0, failures: [FileFailure] = [],
+                notJudged: [NotJudged] = []) {
         self.failures = failures
+        self.notJudged = notJudged
         self.mode = mode
         self.findings = findings
         self.migrations = Dictionary(uniqueKeysWithValues: migrations.map { ($0.id, $0) })
@@ -93,7 +99,31 @@ public struct Report: Sendable {
     public var severity: String { mode == .check ? "error" : "warning" }
 
     /// The summary line.
-    public var summary: String { counts + unreadable }
+    public var summary: String { counts + unreadable + notJudgedCount }
+
+    /// Whether something not judged fails a check: a file that may hold a use and that the
+    /// configuration does not leave out on purpose.
+    public var hasBlockingNotJudged: Bool { notJudged.contains(where: \.blocks) }
+
+    /// The severity a not-judged item is reported with.
+    public func severity(of item: NotJudged) -> String {
+        item.blocks && mode == .check ? "error" : "warning"
+    }
+
+    /// `; 3 not judged (1 fails the check)`: Swift files left out, apart from those looked at.
+    private var notJudgedCount: String {
+        guard !notJudged.isEmpty else { return "" }
+        let files = notJudged.filter { $0.reason != .misread }.reduce(0) { $0 + $1.files }
+        let folders = notJudged.filter { $0.reason == .skippedFolder && !$0.isFile }.count
+        let misread = notJudged.filter { $0.reason == .misread }.count
+        var parts: [String] = []
+        if files > 0 { parts.append("\(plural(files, "file")) not judged") }
+        if folders > 0 { parts.append("\(plural(folders, "folder")) not entered") }
+        if misread > 0 { parts.append("\(plural(misread, "file")) partly misread by the parser") }
+        let blocking = notJudged.filter(\.blocks).count
+        if blocking > 0, mode == .check { parts.append("\(blocking) of them fail\(blocking == 1 ? "s" : "") the check") }
+        return "; " + parts.joined(separator: ", ")
+    }
 
     /// The summary line with where the findings are and how many files were looked at:
     /// "5 new uses … in 3 files; 6 files checked" (the findings of module rules may lie in files a
@@ -102,7 +132,7 @@ public struct Report: Sendable {
         let holding = Set(findings.map(\.file)).count
         let verb = mode == .check ? "checked" : "scanned"
         return counts + (holding == 0 ? "" : " in \(holding) file\(holding == 1 ? "" : "s")") + unreadable
-            + "; \(filesLookedAt) file\(filesLookedAt == 1 ? "" : "s") \(verb)"
+            + "; \(filesLookedAt) file\(filesLookedAt == 1 ? "" : "s") \(verb)" + notJudgedCount
     }
 
     /// What was found, without the files.

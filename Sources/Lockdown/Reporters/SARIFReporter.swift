@@ -66,13 +66,23 @@ public struct SARIFReporter: Reporter {
                 "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: report.root, isDirectory: true).absoluteString]],
                 "results": results,
                 "invocations": [[
-                    "executionSuccessful": report.failures.isEmpty,
+                    "executionSuccessful": report.failures.isEmpty && !(report.mode == .check && report.hasBlockingNotJudged),
                     "toolExecutionNotifications": report.failures.map { failure in
                         [
                             "level": "error",
                             "message": ["text": "cannot be scanned: \(failure.reason)"],
                             "locations": [["physicalLocation": ["artifactLocation": ["uri": Self.uri(failure.file), "uriBaseId": "%SRCROOT%"]]]],
                         ] as [String: Any]
+                    } + report.notJudged.map { item in
+                        var notification: [String: Any] = [
+                            "level": report.severity(of: item),
+                            "message": ["text": item.description],
+                            "descriptor": ["id": "swiftmod/not-judged/\(item.reason.rawValue)"],
+                        ]
+                        if item.isFile || item.reason == .skippedFolder {
+                            notification["locations"] = [["physicalLocation": ["artifactLocation": ["uri": Self.uri(item.path), "uriBaseId": "%SRCROOT%"]]]]
+                        }
+                        return notification
                     },
                 ]],
             ]],

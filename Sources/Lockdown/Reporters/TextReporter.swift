@@ -20,6 +20,15 @@ public struct TextReporter: Reporter {
             let path = absolutePaths ? "\(report.root)/\(failure.file)" : failure.file
             output("\(SafeText.oneLine(path)):1:1: error: cannot be scanned: \(SafeText.oneLine(failure.reason))\n")
         }
+        for item in report.notJudged {
+            let severity = report.severity(of: item)
+            if item.isFile {
+                let path = absolutePaths ? "\(report.root)/\(item.path)" : item.path
+                output("\(SafeText.oneLine(path)):1:1: \(severity): \(SafeText.oneLine(item.detail))\n")
+            } else {
+                output("\(severity): \(SafeText.oneLine(item.description))\n")
+            }
+        }
         for finding in report.findings {
             let path = absolutePaths ? "\(report.root)/\(finding.file)" : finding.file
             let head = "\(SafeText.oneLine(path)):\(finding.line):\(finding.column): \(report.severity): \(SafeText.oneLine(report.headline(finding)))"

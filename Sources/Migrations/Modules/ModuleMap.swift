@@ -153,18 +153,19 @@ enum PackageManifest {
         "binaryTarget": "Sources", "testTarget": "Tests", "plugin": "Plugins",
     ]
 
-    /// The text of a simple string literal.
-    static func stringValue(_ literal: Node) -> String {
-        literal.text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    /// The value of a string literal as the compiler reads it (raw strings, escapes); nil for
+    /// other expressions and interpolations.
+    static func stringValue(_ literal: Node) -> String? {
+        StringLiteral.value(of: literal)
     }
 
     /// The name a dependency names: `"X"`, `.target(name: "X")`, `.product(name: "X", package:)`,
     /// `.byName(name: "X")`.
     static func dependency(_ element: Node) -> String? {
-        if element.kind == "line_string_literal" { return stringValue(element) }
+        if StringLiteral.kinds.contains(element.kind) { return stringValue(element) }
         guard element.kind == "call_expression",
               let argument = element.descendants.first(where: { $0.kind == "value_argument" && $0.child(field: "name")?.text == "name" }),
-              let value = argument.child(field: "value"), value.kind == "line_string_literal" else { return nil }
+              let value = argument.child(field: "value") else { return nil }
         return stringValue(value)
     }
 
@@ -195,8 +196,7 @@ enum PackageManifest {
                     }
                     continue
                 }
-                guard value.kind == "line_string_literal" else { continue }
-                let text = stringValue(value)
+                guard let text = stringValue(value) else { continue }
                 if label == "name" { name = text } else if label == "path" { path = text }
             }
             if let name { result.append(Target(name: name, path: path, defaultFolder: kind, dependencies: dependencies)) }

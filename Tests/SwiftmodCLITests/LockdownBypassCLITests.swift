@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+/// Issue 23: the files and text `check` judges are those swiftc compiles. Each test starts from a
+/// baselined, committed repository and adds one new use by a way that once got past `check`
+/// with exit 0; the full check, `--changed-since` and a check of the file by name must all fail,
+/// or name what they did not judge.
+@Suite struct LockdownBypassCLITests {
+    static let config = """
+    migrations:
+      - id: webview
+        codemod: swap-type
+        params: { from: UIWebView, to: WKWebView, module: UIKit, import: WebKit }
+    module-types:
+      Service: { modules: ["*Service"], may-not-depend-on: ["FeedUI"] }
+
+    """
+
+    /// A committed repository with one baselined use.
+    func repository(config: String = Self.config) throws -> Scratch {
+        let repo = try Scratch()
+        try repo.git(["init", "-q"])
+        try repo.write(".swiftmod.yml", config)
+        try repo.write("App/Old.swift", "let old = UIWebView()\n")
+        let recorded = try CLI.swiftmod(["baseline"], in: repo.path)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "baseline"])
+        return repo
+    }
+
+    /// Runs a full check, a `--changed-since HEAD` check, and a check of `files` by name (as the
+    /// pre-commit hook does) after adding them to git; each must fail (exit 1).
+    func expectEveryCheckFails(_ repo: Scratch, files: [String], mentioning text: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try repo.git(["add", "-A"])
+        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--"] + files] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
+            #expect((result.stdout + result.stderr).contains(text), "\(arguments): \(result.stdout)\(result.stderr)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aFileOverTheSizeLimitWithAUseFailsInEveryFormat() throws {
+        let repo = try repository(config: Self.config + "max-file-size: 2KB\n")
+        let big = String(repeating: "// padding padding padding\n", count: 100) + "let late = UIWebView()\n"
+        try repo.write("App/Big.swift", big)
+        try expectEveryCheckFails(repo, files: ["App/Big.swift"], mentioning: "App/Big.swift")
+        let text = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(text.stdout.contains("App/Big.swift:1:1: error: not judged:"))
+        // Counted apart from the files checked: App/Old.swift alone was checked.
+        #expect(text.stderr.contains("1 file checked; 1 file not judged"), "\(text.stderr)")
+        let json = try CLI.swiftmod(["check", "--format", "json"], in: repo.path)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let notJudged = try #require(document?["notJudged"] as? [[String: Any]])
+        #expect(notJudged.count == 1)
+        #expect(notJudged.first?["path"] as? String == "App/Big.swift")
+        #expect(notJudged.first?["reason"] as? String == "too-large")
+        #expect(notJudged.first?["failsCheck"] as? Bool == true)
+        let github = try CLI.swiftmod(["check", "--format", "github"], in: repo.path)
+        #expect(github.status == 1)
+        #expect(github.stdout.contains("::error file=App/Big.swift,title=swiftmod%3A not judged::"), "\(github.stdout)")
+        let sarif = try CLI.swiftmod(["check", "--format", "sarif"], in: repo.path)
+        #expect(sarif.status == 1)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+        let invocation = ((log?["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first
+        #expect(invocation?["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation?["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.contains { ($0["level"] as? String) == "error" && "\($0["message"] ?? "")".contains("App/Big.swift") })
+        // Without a migration's text, a big file cannot hold a use: named, and the check passes.
+        try repo.write("App/Big.swift", String(repeating: "// padding padding padding\n", count: 100))
+        try repo.git(["add", "-A"])
+        let clean = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout.contains("App/Big.swift:1:1: warning: not judged:"))
+    }
+
+    @Test(arguments: ["Pods", "Carthage", "DerivedData", "node_modules", "Feature/Pods", ".hidden", "App/.generated"])
+    func foldersNamedLikeDependenciesAreCheckedWhenNoToolPutThemThere(_ folder: String) throws {
+        let repo = try repository()
+        try repo.write("\(folder)/New.swift", "let new = UIWebView()\n")
+        try expectEveryCheckFails(repo, files: ["\(folder)/New.swift"], mentioning: "\(folder)/New.swift:1:11: error: new use")
+    }
+
+    @Test func dependencyCheckoutsAreNamedAndAgreeAcrossChecks() throws {
+        let repo = try repository()
+        try repo.write("Podfile", "target 'App'\n")
+        try repo.write("Pods/Alamofire/Session.swift", "let vendored = UIWebView()\n")
+        try repo.git(["add", "-A"])
+        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Pods/Alamofire/Session.swift"]] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Pods/") && result.stdout.contains("warning: ")
+                        && result.stdout.contains("CocoaPods' dependency checkouts (beside Podfile)"),
+                    "\(arguments): \(result.stdout)")
+        }
+    }
+
+    @Test func anExcludedFileNamedOnTheCommandLineIsNamedAsNotJudged() throws {
+        let repo = try repository(config: Self.config + "exclude: [\"**/Generated/**\"]\n")
+        try repo.write("App/Generated/API.swift", "let api = UIWebView()\n")
+        try repo.git(["add", "-A"])
+        let result = try CLI.swiftmod(["check", "--", "App/Generated/API.swift"], in: repo.path)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("App/Generated/API.swift:1:1: warning: not judged: excluded by `exclude: **/Generated/**`"), "\(result.stdout)")
+        #expect(result.stderr.contains("0 files checked; 1 file not judged"), "\(result.stderr)")
+    }
+
+    @Test func initNoLongerExcludesGeneratedFolders() throws {
+        let repo = try Scratch()
+        try repo.git(["init", "-q"])
+        try repo.write("App/Generated/Hand.swift", "let hand = 1\n")
+        let result = try CLI.swiftmod(["init"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let config = String(decoding: try repo.read(".swiftmod.yml"), as: UTF8.self)
+        #expect(!config.split(separator: "\n").contains { $0.hasPrefix("exclude:") && $0.contains("Generated") }, "\(config)")
+    }
+
+    @Test func linksIntoAnExcludedFolderAreJudgedByTheirOwnPath() throws {
+        let repo = try repository(config: Self.config + "exclude: [\"Vendor/**\"]\n")
+        try repo.write("Vendor/Lib/Thing.swift", "let thing = UIWebView()\n")
+        try repo.write("Vendor/Other/More.swift", "let more = UIWebView()\n")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/Thing.swift", withDestinationPath: "../Vendor/Lib/Thing.swift")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/Other", withDestinationPath: "../Vendor/Other")
+        try repo.git(["add", "-A"])
+        let result = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("App/Thing.swift:1:13: error: new use"), "\(result.stdout)")
+        #expect(result.stdout.contains("App/Other/More.swift:1:12: error: new use"), "\(result.stdout)")
+        let changed = try CLI.swiftmod(["check", "--changed-since", "HEAD"], in: repo.path)
+        #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
+        #expect(changed.stdout.contains("App/Thing.swift:1:13: error: new use"), "\(changed.stdout)")
+    }
+
+    @Test func aLinkToAFolderThatLoopsEnds() throws {
+        let repo = try repository()
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/Loop", withDestinationPath: "..")
+        try FileManager.default.createDirectory(atPath: repo.path + "/A", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: repo.path + "/B", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/A/toB", withDestinationPath: "../B")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/B/toA", withDestinationPath: "../A")
+        try repo.write("B/New.swift", "let new = UIWebView()\n")
+        let result = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.components(separatedBy: ": error: new use").count == 2, "\(result.stdout)")
+    }
+
+    @Test func namesThatDifferOnlyInNormalisationAreTwoFiles() throws {
+        let repo = try repository()
+        let composed = "App/Caf\u{E9}.swift"            // NFC
+        let decomposed = "App/Cafe\u{301}.swift"        // NFD
+        try repo.write(composed, "let one = UIWebView()\n")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "cafe"])
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "rebaseline"])
+        // The same name in the other form, a second file on Linux, with a new use.
+        let created = FileManager.default.createFile(atPath: repo.path + "/" + decomposed, contents: Data("let two = UIWebView()\n".utf8))
+        let names = try FileManager.default.contentsOfDirectory(atPath: repo.path + "/App").filter { $0.hasPrefix("Caf") }
+        guard created, names.count == 2 else { return }   // a file system that folds the forms into one file
+        let scan = try CLI.swiftmod(["scan", "--format", "json"], in: repo.path)
+        #expect(scan.stdout.components(separatedBy: "\"kind\" : \"use\"").count - 1 == 3, "\(scan.stdout)")
+        try expectEveryCheckFails(repo, files: [decomposed], mentioning: "error: new use")
+    }
+
+    @Test func codeAfterALoneCarriageReturnIsCode() throws {
+        let repo = try repository()
+        try repo.write("App/Mac.swift", "let note = 1 // old Mac line ending\rlet mac = UIWebView()\n")
+        try expectEveryCheckFails(repo, files: ["App/Mac.swift"], mentioning: "App/Mac.swift")
+        let scan = try CLI.swiftmod(["scan", "App/Mac.swift"], in: repo.path)
+        #expect(scan.stderr.contains("1 use of"), "\(scan.stderr)")
+    }
+
+    @Test func usesAfterABareRegexLiteralTheParserMisreadsAreCounted() throws {
+        let repo = try repository()
+        try repo.write("App/Regex.swift", """
+        let slash = /\\/"/
+        func make() -> Any { UIWebView() }
+
+        """)
+        try expectEveryCheckFails(repo, files: ["App/Regex.swift"], mentioning: "App/Regex.swift:2:22: error: new use")
+        let result = try CLI.swiftmod(["check", "--format", "json"], in: repo.path)
+        #expect(result.stdout.contains("\"reason\" : \"misread\""), "\(result.stdout)")
+    }
+
+    @Test(arguments: [##"#"FeedUI"#"##, #""Feed\u{55}I""#, ##".target(name: #"FeedUI"#)"##])
+    func manifestStringsAreReadAsTheCompilerReadsThem(_ dependency: String) throws {
+        let repo = try repository()
+        try repo.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [
+            .target(name: "FeedUI"),
+            .target(name: "FeedService", dependencies: [\(dependency)]),
+        ])
+
+        """)
+        try repo.write("Sources/FeedUI/Feed.swift", "public struct Feed {}\n")
+        try repo.write("Sources/FeedService/Service.swift", "struct Service {}\n")
+        try repo.git(["add", "-A"])
+        let result = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Package.swift:5:") && result.stdout.contains("module-type.Service"), "\(result.stdout)")
+    }
+}
