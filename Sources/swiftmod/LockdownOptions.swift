@@ -162,7 +162,20 @@ struct LockdownOptions: ParsableArguments {
         result.notJudged = notJudged + result.notJudged
         if let rules {
             // The whole repository's, manifests too when `include:` leaves them out.
-            let (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
+            var (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
+            if !whole, completeModuleRules {
+                // A partial check (the pre-commit hook, --changed-since) judges what is to be
+                // committed: a violation in a file git does not track, outside the files named, is
+                // someone's scratch work, not this change's.
+                let untracked = Self.untrackedFiles(root: configuration.root)
+                let named = Set(result.files)
+                let left = findings.filter { untracked.contains($0.file) && !named.contains($0.file) }
+                if !left.isEmpty {
+                    findings.removeAll { untracked.contains($0.file) && !named.contains($0.file) }
+                    let files = Set(left.map(\.file)).sorted()
+                    printError("note: \(plural(left.count, "module rule violation")) in files git does not track (\(SafeText.oneLine(files[0]))\(files.count > 1 ? ", …" : "")) left out: they are not part of this change; a full `swiftmod check` judges them")
+                }
+            }
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.moduleGraph = rules.graph
@@ -176,6 +189,17 @@ struct LockdownOptions: ParsableArguments {
         for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
 
         return result
+    }
+}
+
+extension LockdownOptions {
+    /// Repo-relative paths of the files git does not track (and does not ignore); empty outside git.
+    static func untrackedFiles(root: String) -> Set<String> {
+        guard let top = Git.topLevel(of: root),
+              let output = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return [] }
+        return Set(output.split(separator: 0).compactMap { entry in
+            RepositoryPath.relative((top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self)), root: root)
+        })
     }
 }
 

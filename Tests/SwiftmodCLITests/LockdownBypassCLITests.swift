@@ -204,4 +204,28 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("Package.swift:5:") && result.stdout.contains("module-type.Service"), "\(result.stdout)")
     }
+
+    @Test func anUntrackedScratchFileDoesNotBlockAnUnrelatedCommit() throws {
+        let repo = try repository(config: Self.config.replacingOccurrences(of: "may-not-depend-on: [\"FeedUI\"]", with: "may-not-import: [UIKit]"))
+        try repo.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [.target(name: "FeedService")])
+
+        """)
+        try repo.write("Sources/FeedService/Service.swift", "struct Service {}\n")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "service"])
+        try repo.write("Sources/FeedService/Scratch.swift", "import UIKit\n")      // not added to git
+        try repo.write("App/Old.swift", "let old = UIWebView() // touched\n")
+        try repo.git(["add", "App/Old.swift"])
+        let hook = try CLI.swiftmod(["check", "--", "App/Old.swift"], in: repo.path)
+        #expect(hook.status == 0, "\(hook.stdout)\(hook.stderr)")
+        #expect(hook.stderr.contains("1 module rule violation in files git does not track (Sources/FeedService/Scratch.swift) left out"), "\(hook.stderr)")
+        // Named, or once added, it is judged.
+        #expect(try CLI.swiftmod(["check", "--", "Sources/FeedService/Scratch.swift"], in: repo.path).status == 1)
+        try repo.git(["add", "-A"])
+        #expect(try CLI.swiftmod(["check", "--", "App/Old.swift"], in: repo.path).status == 1)
+        #expect(try CLI.swiftmod(["check"], in: repo.path).status == 1)
+    }
 }
