@@ -29,6 +29,10 @@ public struct NotJudged: Sendable, Equatable {
     public var blocks: Bool
     /// Whether `path` names one file (which output formats then locate).
     public var isFile: Bool
+    /// For a file too large to parse: per migration whose text it holds, how many times (an upper
+    /// bound of its uses, each of which holds the text); `Int.max` when a migration has no
+    /// required text to count. `check` compares them with the file's baseline entries.
+    public var possibleUses: [String: Int] = [:]
 
     public init(path: String, reason: Reason, detail: String, files: Int = 1, blocks: Bool = false, isFile: Bool = true) {
         self.path = path

@@ -95,10 +95,10 @@ public struct Scanner: Sendable {
             }
             if let skip = outcome.skipped {
                 result.skipped.append(FileFailure(file: outcome.file, reason: skip))
-                let blocks = outcome.mayHoldUse
-                result.notJudged.append(NotJudged(path: outcome.file, reason: .tooLarge, detail: blocks
-                    ? "not judged: \(skip), and it holds the text of a migration's pattern; raise max-file-size (in \(Configuration.fileName) or --max-file-size) or exclude it there"
-                    : "not judged: \(skip)", blocks: blocks))
+                var item = NotJudged(path: outcome.file, reason: .tooLarge, detail: "not judged: \(skip)")
+                item.possibleUses = outcome.possibleUses
+                item.blocks = !outcome.possibleUses.isEmpty
+                result.notJudged.append(item)
                 continue
             }
             if let entry = outcome.entry { fresh[outcome.file] = entry }
@@ -140,8 +140,8 @@ public struct Scanner: Sendable {
         var failure: String?
         /// Why the file was skipped on purpose.
         var skipped: String?
-        /// For a skipped file: whether its text may hold a use.
-        var mayHoldUse = false
+        /// For a skipped file: how many uses of each migration it may hold (see `NotJudged`).
+        var possibleUses: [String: Int] = [:]
         /// Where the parser misread the file (its uses there were counted by their text).
         var misread: String?
         var entry: ScanCache.Entry?
@@ -221,11 +221,15 @@ public struct Scanner: Sendable {
                 var outcome = FileOutcome(file: relative, skipped: error.reason)
                 // Too big to parse, not to search: whether it may hold a use decides whether the
                 // check can pass without judging it.
-                if let data = FileManager.default.contents(atPath: file.path) {
-                    let bytes = [UInt8](data)
-                    outcome.mayHoldUse = scanner.migrations.contains { $0.codemod?.mightMatch(bytes) == true }
-                } else {
-                    outcome.mayHoldUse = true
+                let bytes = FileManager.default.contents(atPath: file.path).map { [UInt8]($0) }
+                for migration in scanner.migrations {
+                    guard let codemod = migration.codemod else { continue }
+                    guard let bytes, let literal = codemod.requiredLiteral, !literal.isEmpty else {
+                        outcome.possibleUses[migration.id] = Int.max
+                        continue
+                    }
+                    let count = ByteSearch.occurrences(of: literal, in: bytes).count
+                    if count > 0 { outcome.possibleUses[migration.id] = count }
                 }
                 return outcome
             }

@@ -95,7 +95,8 @@ public struct FileWalker {
     public func walk(_ paths: [String], keep: ((String) -> Bool)? = nil) throws -> Walk {
         var unreadable: [UnreadableFolder] = []
         var skipped: [SkippedFolder] = []
-        var candidates = try candidates(under: paths, unreadable: &unreadable, skipped: &skipped)
+        var linked = Set<String>()
+        var candidates = try candidates(under: paths, unreadable: &unreadable, skipped: &skipped, linked: &linked)
         var leftOut: [String] = []
         if let keep {
             var kept: [String] = []
@@ -106,30 +107,23 @@ public struct FileWalker {
         if paths.count > 1 { candidates = Self.withoutSpellingsOfOneFile(candidates) }
         unreadable.sort { $0.path < $1.path }
         skipped.sort { $0.path < $1.path }
-        return Walk(files: Self.withoutDuplicates(candidates), unreadableFolders: unreadable,
+        return Walk(files: Self.withoutDuplicates(candidates, linkedFolders: linked), unreadableFolders: unreadable,
                     skippedFolders: skipped, leftOut: leftOut)
     }
 
     /// Candidates without the second path of a file reached twice (through a symbolic link to
     /// the file or to a folder on its path).
-    static func withoutDuplicates(_ candidates: [String]) -> [String] {
+    /// - Parameter linkedFolders: the links to folders the walk followed, as it spells them.
+    static func withoutDuplicates(_ candidates: [String], linkedFolders: Set<String> = []) -> [String] {
         // Only links can duplicate a file; resolving every path would be slow on large trees.
-        // Each folder is asked once (a large tree has many files per folder).
-        var isLinkedFolder: [String: Bool] = [:]
         let links = Set(candidates.filter { path in
             if Self.isLink(path) { return true }
-            // Reached through a link to a folder (the walk follows those)?
+            // Reached through a link to a folder the walk followed?
+            guard !linkedFolders.isEmpty else { return false }
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
                 folder = folder[..<slash]
-                let name = String(folder)
-                if let known = isLinkedFolder[name] {
-                    if known { return true }
-                    continue
-                }
-                let linked = Self.isLink(name)
-                isLinkedFolder[name] = linked
-                if linked { return true }
+                if linkedFolders.contains(String(folder)) { return true }
             }
             return false
         }.map(PathKey.init))
@@ -177,7 +171,7 @@ public struct FileWalker {
     }
 
     private func candidates(under paths: [String], unreadable: inout [UnreadableFolder],
-                            skipped: inout [SkippedFolder]) throws -> [String] {
+                            skipped: inout [SkippedFolder], linked: inout Set<String>) throws -> [String] {
         // By bytes: two names that differ only in Unicode normalisation (`Café.swift` written
         // NFC and NFD) are two files, though Swift's strings call them equal.
         var result = Set<PathKey>()
@@ -188,7 +182,7 @@ public struct FileWalker {
             }
             if isDirectory.boolValue {
                 // Spelled as the files named directly are, so a folder named twice is one folder.
-                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable, skipped: &skipped).map(PathKey.init))
+                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable, skipped: &skipped, linked: &linked).map(PathKey.init))
             } else {
                 result.insert(PathKey(Self.normalize(path)))
             }
@@ -204,7 +198,7 @@ public struct FileWalker {
     }
 
     private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder],
-                                  skipped: inout [SkippedFolder]) -> [String] {
+                                  skipped: inout [SkippedFolder], linked: inout Set<String>) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         // Git is asked what it ignores while the walk starts; until it answers, ignored folders
         // may be entered, and what was found in them is dropped at the end.
@@ -219,6 +213,7 @@ public struct FileWalker {
         // The folder was named already: only the part below it needs tidying.
         let prefix = base == "." ? "" : base + "/"
         let tidy = prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
+        linked.formUnion(listing.linkedFolders.map { tidy ? Self.normalize($0) : $0 })
         return listing.files.filter { !ignored.contains($0) }.map { tidy ? Self.normalize($0) : $0 }
     }
 
@@ -229,6 +224,8 @@ public struct FileWalker {
         var unreadable: [(walked: String, folder: UnreadableFolder)]
         /// As the walk spells them.
         var skipped: [SkippedFolder]
+        /// Links to folders that were followed, as the walk spells them.
+        var linkedFolders: [String]
     }
 
     /// Lists a folder's tree on every core (listing a large tree is mostly waiting on the kernel).
@@ -270,13 +267,17 @@ public struct FileWalker {
                             skipped.append(SkippedFolder(path: path, reason: "a link to a folder outside the tree; not followed"))
                             continue
                         }
-                        if work.follow(target) { found.append(path) }
+                        // A link to a folder above it (or to the tree's top) leads back into
+                        // what is being walked anyway: every file there is judged at its own path.
+                        let here = RepositoryPath.real(folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder) ?? folder
+                        if here == target || here.hasPrefix(target == "/" ? "/" : target + "/") { continue }
+                        if work.follow(target, at: path) { found.append(path) }
                     }
                 }
             }
             work.collect(files, problems, skipped)
         }
-        return Listing(files: work.files, unreadable: work.unreadable, skipped: work.skipped)
+        return Listing(files: work.files, unreadable: work.unreadable, skipped: work.skipped, linkedFolders: work.followedLinks)
     }
 
     enum EntryKind { case file, folder, link, folderLink }
@@ -453,14 +454,19 @@ final class FolderQueue: @unchecked Sendable {
     private(set) var unreadable: [(walked: String, folder: FileWalker.UnreadableFolder)] = []
     private(set) var skipped: [FileWalker.SkippedFolder] = []
     private var followed = Set<String>()
+    /// The links followed, as the walk spells them.
+    private(set) var followedLinks: [String] = []
 
     init(_ root: String) { pending = [root] }
 
-    /// Whether a link to the folder at this real path is to be followed: the first time only.
-    func follow(_ target: String) -> Bool {
+    /// Whether a link (at `path`) to the folder at the real path `target` is to be followed: the
+    /// first time only.
+    func follow(_ target: String, at path: String) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return followed.insert(target).inserted
+        guard followed.insert(target).inserted else { return false }
+        followedLinks.append(path)
+        return true
     }
 
     /// The next folder to list, waiting while others may still find some; nil when all are done.

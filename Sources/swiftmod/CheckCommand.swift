@@ -48,7 +48,8 @@ struct CheckCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged,
-                                     wholeRepository: !options.isPartial && changedSince == nil, completeModuleRules: true)
+                                     wholeRepository: !options.isPartial && changedSince == nil, completeModuleRules: true,
+                                     leavingOutUntracked: true)
         let ids = Set(migrations.map(\.id))
         // A skipped file (too big) is not looked at: its entries are neither matched nor fixed.
         let skipped = Set(result.skipped.map(\.file))
@@ -63,10 +64,11 @@ struct CheckCommand: ParsableCommand {
                                     fileExists: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) },
                                     history: history, complete: result.complete, repositoryWide: result.repositoryWide)
         let problems = result.findings.filter { $0.kind != .use }
-        let report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
+        var report = Report(mode: .check, findings: (comparison.newUses + problems).sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) },
                             migrations: migrations, root: configuration.root, allowedCount: comparison.allowed.count,
                             fixedCount: comparison.fixed.count, inlineAllowedCount: result.allowed, failures: result.failures,
                             notJudged: result.notJudged)
+        report.judgeTooLargeFiles(against: baseline)
         format.reporter.write(report) { print($0, terminator: "") }
         printError("swiftmod check: \(report.summary(filesLookedAt: files.count - result.skipped.count))")
         let configured = Set(configuration.migrations.map(\.id))

@@ -139,12 +139,28 @@ struct LockdownOptions: ParsableArguments {
     ///     rules' findings of the whole repository, not only of `files` (they are compared with
     ///     all their entries: a change in one module can put another's dependency on a cycle, a
     ///     changed manifest can change a module's type).
+    ///   - leavingOutUntracked: for a partial `check`: the module graph leaves out files git does
+    ///     not track that are not among `files` (scratch work is not part of a commit).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              notJudged: [NotJudged] = [], wholeRepository: Bool? = nil, completeModuleRules: Bool = false) throws -> ScanResult {
+              notJudged: [NotJudged] = [], wholeRepository: Bool? = nil, completeModuleRules: Bool = false,
+              leavingOutUntracked: Bool = false) throws -> ScanResult {
         var rules: ModuleRules?
         let whole = wholeRepository ?? !isPartial
         if migrations.contains(where: \.isModuleRule) {
-            let all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
+            var all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
+            if !whole, leavingOutUntracked {
+                // A partial check (the pre-commit hook, --changed-since) judges what is to be
+                // committed: a file git does not track, and that was not named, is someone's
+                // scratch work, not part of this change.
+                let untracked = Self.untrackedFiles(root: configuration.root)
+                let named = Set(files)
+                let left = all.filter { !named.contains($0) && untracked.contains(RepositoryPath.relative($0, root: configuration.root) ?? $0) }
+                if let first = left.first {
+                    let leftSet = Set(left)
+                    all.removeAll { leftSet.contains($0) }
+                    printError("note: the module rules leave out \(plural(left.count, "Swift file")) git does not track and this check was not asked about (\(SafeText.oneLine(RepositoryPath.relative(first, root: configuration.root) ?? first))\(left.count > 1 ? ", …" : "")); a full `swiftmod check` judges them")
+                }
+            }
             let checked = ModuleRules(configuration: configuration, migrations: migrations, files: all, jobs: jobs)
             for warning in checked.warnings { printError("warning: \(SafeText.oneLine(warning))") }
             rules = checked
@@ -162,20 +178,7 @@ struct LockdownOptions: ParsableArguments {
         result.notJudged = notJudged + result.notJudged
         if let rules {
             // The whole repository's, manifests too when `include:` leaves them out.
-            var (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
-            if !whole, completeModuleRules {
-                // A partial check (the pre-commit hook, --changed-since) judges what is to be
-                // committed: a violation in a file git does not track, outside the files named, is
-                // someone's scratch work, not this change's.
-                let untracked = Self.untrackedFiles(root: configuration.root)
-                let named = Set(result.files)
-                let left = findings.filter { untracked.contains($0.file) && !named.contains($0.file) }
-                if !left.isEmpty {
-                    findings.removeAll { untracked.contains($0.file) && !named.contains($0.file) }
-                    let files = Set(left.map(\.file)).sorted()
-                    printError("note: \(plural(left.count, "module rule violation")) in files git does not track (\(SafeText.oneLine(files[0]))\(files.count > 1 ? ", …" : "")) left out: they are not part of this change; a full `swiftmod check` judges them")
-                }
-            }
+            let (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.moduleGraph = rules.graph
@@ -187,7 +190,6 @@ struct LockdownOptions: ParsableArguments {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
         for failure in result.failures { printError("error: \(SafeText.oneLine(failure.description))") }
-
         return result
     }
 }

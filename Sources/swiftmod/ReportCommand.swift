@@ -74,6 +74,7 @@ struct ReportCommand: ParsableCommand {
         let (configuration, migrations, files, unreadable, notJudged) = try options.load()
         let commit = try commitCounted(root: configuration.root)
         let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged)
+        for item in result.notJudged { printError("note: \(SafeText.oneLine(item.description))") }
         let root = configuration.root
         var builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),
                                       owners: CodeOwners.load(root: root), today: date ?? DateText.today)

@@ -105,6 +105,22 @@ public struct Report: Sendable {
     /// configuration does not leave out on purpose.
     public var hasBlockingNotJudged: Bool { notJudged.contains(where: \.blocks) }
 
+    /// Decides which files too large to parse fail a check: those that may hold more uses of a
+    /// migration than the baseline records for them (each use holds its migration's text, so a
+    /// file holding the text no more often than it has entries cannot have a new use).
+    public mutating func judgeTooLargeFiles(against baseline: Baseline) {
+        var entries: [String: [String: Int]] = [:]
+        for entry in baseline.entries { entries[entry.file, default: [:]][entry.migration, default: 0] += 1 }
+        for index in notJudged.indices where notJudged[index].reason == .tooLarge {
+            let item = notJudged[index]
+            let over = item.possibleUses.filter { $0.value > entries[item.path]?[$0.key] ?? 0 }.keys.sorted()
+            notJudged[index].blocks = !over.isEmpty
+            if !over.isEmpty {
+                notJudged[index].detail += "; it may hold new uses of \(over.joined(separator: ", ")) (its text is there more often than the baseline has uses): raise max-file-size (in \(Configuration.fileName) or --max-file-size), or exclude the file there"
+            }
+        }
+    }
+
     /// The severity a not-judged item is reported with.
     public func severity(of item: NotJudged) -> String {
         item.blocks && mode == .check ? "error" : "warning"
