@@ -53,9 +53,14 @@ public struct ScanCache: Sendable {
         (root as NSString).appendingPathComponent(".swiftmod/cache/scan.cache")
     }
 
+    /// Raised whenever how a file is read changes (what the same bytes yield), so that a cache
+    /// written by an earlier build is not trusted: 2 reads a lone carriage return as a line's end
+    /// and counts the text of literals the parser misread.
+    static let readingRevision = 2
+
     /// The key of a set of migrations: changes whenever what a scan would find could change.
     public static func key(for migrations: [Migration], knownIDs: Set<String>, version: String) -> String {
-        var text = "swiftmod \(version)\nids \(knownIDs.sorted().joined(separator: ","))\n"
+        var text = "swiftmod \(version) reading \(readingRevision)\nids \(knownIDs.sorted().joined(separator: ","))\n"
         for migration in migrations.sorted(by: { $0.id < $1.id }) {
             guard let codemod = migration.codemod else { continue }
             let definition = codemod.definition
