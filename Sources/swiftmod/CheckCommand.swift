@@ -40,6 +40,16 @@ struct CheckCommand: ParsableCommand {
     var changedSince: String?
 
     func run() throws {
+        // A change to what judges every file (the configuration, a codemod definition) makes a
+        // partial check a full one: a new migration or parameter can make old code a new use.
+        var options = self.options
+        var changedSince = self.changedSince
+        if options.isPartial || changedSince != nil, let changed = try rulesChanged(options) {
+            printError("note: \(SafeText.oneLine(changed)) changed, which can change the verdict on every file: checking the whole repository")
+            options.paths = []
+            options.modules = []
+            changedSince = nil
+        }
         let (configuration, migrations, files, unreadable, notJudged) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
@@ -96,5 +106,26 @@ struct CheckCommand: ParsableCommand {
         }
         let failed = !report.findings.isEmpty || !result.failures.isEmpty || report.hasBlockingNotJudged || (strict && !comparison.fixed.isEmpty)
         if failed { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// The configuration file or codemod folder that a partial check's PATHs name, or that changed
+    /// since `--changed-since` (committed or not); nil when none did.
+    func rulesChanged(_ options: LockdownOptions) throws -> String? {
+        let configuration = try ConfigurationLoading.load(options.config)
+        let root = configuration.root
+        let rules = [configuration.path] + configuration.codemodFolderPaths
+        let relative = rules.compactMap { RepositoryPath.relative($0, root: root) }
+        for path in options.paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let rule = rules.first(where: { absolute == $0 || absolute.hasPrefix($0 + "/") }) {
+                return RepositoryPath.relative(rule, root: root) ?? rule
+            }
+        }
+        guard let changedSince, let top = Git.topLevel(of: root) else { return nil }
+        let spelled = relative.map { RepositoryPath.absolute($0, root: root) }
+        let changed = Git.run(["diff", "--name-only", "-z", changedSince, "--"] + spelled, in: top) ?? []
+        let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z", "--"] + spelled, in: top) ?? []
+        guard let first = (changed + [0] + untracked).split(separator: 0).first(where: { !$0.isEmpty }) else { return nil }
+        return String(decoding: first, as: UTF8.self)
     }
 }

@@ -228,4 +228,76 @@ import Testing
         #expect(try CLI.swiftmod(["check", "--", "App/Old.swift"], in: repo.path).status == 1)
         #expect(try CLI.swiftmod(["check"], in: repo.path).status == 1)
     }
+
+    // MARK: - After a hostile review
+
+    /// A Service module in a package; `import UIKit` in it is a violation.
+    func serviceRepository(manifestTarget: String = #".target(name: "FeedService")"#, folder: String = "Sources") throws -> Scratch {
+        let repo = try repository(config: Self.config.replacingOccurrences(of: "may-not-depend-on: [\"FeedUI\"]", with: "may-not-import: [UIKit]"))
+        try repo.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [.target(name: "AuthService"), \(manifestTarget)])
+
+        """)
+        try repo.write("\(folder)/FeedService/Service.swift", "import Foundation\n")
+        try repo.write("Sources/AuthService/Auth.swift", "import Foundation\n")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "services"])
+        return repo
+    }
+
+    @Test func anImportAfterABraceInABareRegexIsAnImport() throws {
+        let repo = try serviceRepository()
+        try repo.write("Sources/FeedService/Service.swift", "import Foundation\nlet r = /{/\nimport UIKit\n")
+        try expectEveryCheckFails(repo, files: ["Sources/FeedService/Service.swift"], mentioning: "Sources/FeedService/Service.swift:3:8: error: new violation")
+    }
+
+    @Test func theImportsOfAFileTooLargeToParseAreStillJudged() throws {
+        let repo = try serviceRepository()
+        try repo.write(".swiftmod.yml", String(decoding: try repo.read(".swiftmod.yml"), as: UTF8.self) + "max-file-size: 2KB\n")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "limit"])
+        try repo.write("Sources/FeedService/Big.swift", "import UIKit\n" + String(repeating: "// padding padding padding\n", count: 100))
+        try expectEveryCheckFails(repo, files: ["Sources/FeedService/Big.swift"], mentioning: "Sources/FeedService/Big.swift:1:8: error: new violation")
+    }
+
+    @Test(arguments: [#".target(name: "Feed" + "Service")"#, #".target(name: ("FeedService"))"#])
+    func targetNamesSpelledAsConstantExpressionsAreRead(_ target: String) throws {
+        let repo = try serviceRepository(manifestTarget: target)
+        try repo.write("Sources/FeedService/New.swift", "import UIKit\n")
+        try expectEveryCheckFails(repo, files: ["Sources/FeedService/New.swift"], mentioning: "Sources/FeedService/New.swift:1:8: error: new violation")
+    }
+
+    @Test(arguments: ["src", "srcs", "Source"])
+    func targetsInSwiftPMsOtherSourceFoldersAreModules(_ folder: String) throws {
+        let repo = try serviceRepository(folder: folder)
+        try repo.write("\(folder)/FeedService/New.swift", "import UIKit\n")
+        try expectEveryCheckFails(repo, files: ["\(folder)/FeedService/New.swift"], mentioning: "\(folder)/FeedService/New.swift:1:8: error: new violation")
+    }
+
+    @Test func aChangedConfigurationMakesAPartialCheckAFullOne() throws {
+        let repo = try repository()
+        try repo.write("App/Label.swift", "let label = UILabel()\n")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "label"])
+        try repo.write(".swiftmod.yml", Self.config.replacingOccurrences(of: "migrations:\n", with: """
+        migrations:
+          - id: labels
+            codemod: swap-type
+            params: { from: UILabel, to: Label }
+
+        """))
+        for arguments in [["check", "--changed-since", "HEAD"], ["check", "--", ".swiftmod.yml"], ["check", "--", "App/Old.swift"]] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            if arguments.last == "App/Old.swift" {
+                // The configuration is not named: this partial check stays partial.
+                #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
+                continue
+            }
+            #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("App/Label.swift:1:13: error: new use of deprecated pattern 'labels'"), "\(arguments): \(result.stdout)")
+            #expect(result.stderr.contains("note: .swiftmod.yml changed, which can change the verdict on every file: checking the whole repository"), "\(result.stderr)")
+        }
+    }
 }

@@ -76,7 +76,11 @@ public enum ImportScanner {
         var line = 1
         var lineStart = 0
         var stack: [Frame] = []
-        // Brackets open at the top level: an import is a top-level declaration.
+        // Parentheses and square brackets open: there `import` is an argument label
+        // (`f(import x: T)`), never a declaration. Braces do not count: swiftc accepts an import
+        // declaration nowhere but at the top level, so one in braces is still what a module
+        // imports as far as the lock-down goes, and a brace this lexer misreads (one in a bare
+        // regex literal such as `/{/`) cannot hide the imports after it.
         var depth = 0
 
         // Columns are counted on from the last place asked on the line, so that a long line of
@@ -249,10 +253,10 @@ public enum ImportScanner {
                     depth = max(0, depth - 1)
                 }
                 index += 1
-            case 0x7B, 0x5B:
+            case 0x5B:
                 if stack.isEmpty { depth += 1 }
                 index += 1
-            case 0x7D, 0x5D:
+            case 0x5D:
                 if stack.isEmpty { depth = max(0, depth - 1) }
                 index += 1
             case 0x60:

@@ -132,10 +132,18 @@ public struct ModuleGraph: Sendable {
     /// Reads the imports and allow comments of files (absolute paths under the root; others are
     /// left out), on all cores, in their order; files that cannot be read are failures (unless
     /// skipped on purpose, as a file over the size limit).
+    /// How big a file's imports may be read: sixteen times `max-file-size`.
+    static func importSizeLimit(_ configuration: Configuration) -> Int {
+        let limit = configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize
+        return limit > Int.max / 16 ? Int.max : limit * 16
+    }
+
     public static func readSources(_ files: [String], root: String, configuration: Configuration, jobs: Int? = nil)
         -> (sources: [SourceFile], failures: [FileFailure]) {
         let read = files.compactMap { path in RepositoryPath.relative(path, root: root).map { (path: path, relative: $0) } }
-        let reader = SourceFileReader(maxFileSize: configuration.maxFileSize ?? SourceFileReader.defaultMaxFileSize)
+        // Reading imports is linear and needs no tree: a file too large to parse (a generated one,
+        // say) still has its imports judged, up to sixteen times the limit.
+        let reader = SourceFileReader(maxFileSize: Self.importSizeLimit(configuration))
         let scanned = ParallelMap.map(read, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: {}) { _, file -> Result<ImportScanner.Result, SourceFileError> in
             do {
                 var bytes = try reader.bytes(ofFile: file.path)

@@ -88,7 +88,7 @@ public struct ModuleMap: Sendable {
                 continue
             }
             for target in targets {
-                let path = target.path ?? "\(target.defaultFolder)/\(target.name)"
+                let path = target.path ?? PackageManifest.defaultPath(of: target, in: RepositoryPath.absolute(packageFolder, root: root))
                 let full = packageFolder.isEmpty ? path : "\(packageFolder)/\(path)"
                 // `path: "."` is the package's own folder; `A/../B` is `B`.
                 let tidy = DisplayPath.lexicallyNormalized(full)
@@ -148,6 +148,23 @@ enum PackageManifest {
         var dependencies: [(name: String, start: SourceLocation, end: SourceLocation)] = []
     }
 
+    /// Where SwiftPM looks for a target without `path:`: the first of its predefined folders
+    /// (`Sources`, `Source`, `src`, `srcs`; tests also `Tests` first; plugins `Plugins`) that holds
+    /// a folder named like the target, else the first.
+    static func defaultPath(of target: Target, in packageFolder: String) -> String {
+        let candidates: [String]
+        switch target.defaultFolder {
+        case "Tests": candidates = ["Tests", "Sources", "Source", "src", "srcs"]
+        case "Plugins": candidates = ["Plugins"]
+        default: candidates = ["Sources", "Source", "src", "srcs"]
+        }
+        let found = candidates.first { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(packageFolder)/\(folder)/\(target.name)", isDirectory: &isFolder) && isFolder.boolValue
+        }
+        return "\(found ?? candidates[0])/\(target.name)"
+    }
+
     static let kinds: [String: String] = [
         "target": "Sources", "executableTarget": "Sources", "macro": "Sources", "systemLibrary": "Sources",
         "binaryTarget": "Sources", "testTarget": "Tests", "plugin": "Plugins",
@@ -156,13 +173,20 @@ enum PackageManifest {
     /// The value of a string literal as the compiler reads it (raw strings, escapes); nil for
     /// other expressions and interpolations.
     static func stringValue(_ literal: Node) -> String? {
-        StringLiteral.value(of: literal)
+        // `"Feed" + "Service"` is "FeedService" to SwiftPM, and to the module map.
+        if literal.kind == "additive_expression", literal.namedChildren.count == 2,
+           literal.children.contains(where: { $0.text == "+" }) {
+            guard let left = stringValue(literal.namedChildren[0]), let right = stringValue(literal.namedChildren[1]) else { return nil }
+            return left + right
+        }
+        if literal.kind == "tuple_expression", literal.namedChildren.count == 1 { return stringValue(literal.namedChildren[0]) }
+        return StringLiteral.value(of: literal)
     }
 
     /// The name a dependency names: `"X"`, `.target(name: "X")`, `.product(name: "X", package:)`,
     /// `.byName(name: "X")`.
     static func dependency(_ element: Node) -> String? {
-        if StringLiteral.kinds.contains(element.kind) { return stringValue(element) }
+        if element.kind != "call_expression" { return stringValue(element) }
         guard element.kind == "call_expression",
               let argument = element.descendants.first(where: { $0.kind == "value_argument" && $0.child(field: "name")?.text == "name" }),
               let value = argument.child(field: "value") else { return nil }
