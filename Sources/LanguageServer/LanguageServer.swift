@@ -43,9 +43,18 @@ public final class LanguageServer {
             case .end:
                 log("the client closed the connection")
                 return shutdownRequested ? 0 : 1
+            case let .failed(why):
+                log("reading from the client failed (\(why)); stopping")
+                return 1
             case let .malformed(why):
                 log("skipped a malformed message: \(why)")
                 channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "parse error: \(why)"]])
+            case let .tooLarge(size):
+                // Its id is in the bytes skipped: the error has none (as JSON-RPC says then).
+                let why = "refused a message of \(size) bytes: over the limit of \(MessageChannel.maxMessageSize) bytes (\(ByteSize.describe(MessageChannel.maxMessageSize))); skipped"
+                log(why)
+                channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32600, "message": why]])
+                say("a message bigger than \(ByteSize.describe(MessageChannel.maxMessageSize)) was refused (a document that big is not checked)", once: "too large")
             case let .message(message):
                 if let status = handle(message) { return status }
             }
@@ -108,6 +117,12 @@ public final class LanguageServer {
         case "textDocument/didChange":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
                let changes = params["contentChanges"] as? [[String: Any]] {
+                // A change with a range to a document that is not open (one refused for its size)
+                // has no text to apply to.
+                guard documents[uri] != nil || !changes.contains(where: { $0["range"] != nil }) else {
+                    log("skipped a change to \(uri), which is not open")
+                    break
+                }
                 // Whole texts, as announced; a change with a range (incremental) is applied to it.
                 var text = documents[uri] ?? ""
                 for change in changes {
