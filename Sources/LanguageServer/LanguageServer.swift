@@ -27,6 +27,10 @@ public final class LanguageServer {
     /// The analysis of each open document's current text (made again when the text changes).
     private var analyses: [String: (DocumentAnalysis, Project)] = [:]
     private var shutdownRequested = false
+    /// Documents whose text changed (opened or edited) since their diagnostics were published, in
+    /// the order they changed: published when no message is waiting, so that edits queued while
+    /// the server was busy are all applied first and the text is analysed once.
+    private var unpublished: [String] = []
     /// Projects read again since their documents were last checked.
     private var staleProjects = Set<String>()
     /// Whether the client can be asked to watch files (`client/registerCapability`).
@@ -39,6 +43,13 @@ public final class LanguageServer {
     /// Serves until the client says `exit` or goes away; returns the exit status.
     public func run() -> Int32 {
         while true {
+            if !unpublished.isEmpty, !channel.hasMessageWaiting() {
+                while let uri = unpublished.first { publish(uri) }
+            }
+            if channel.isClosed {
+                log("the client closed its end; stopping")
+                return shutdownRequested ? 0 : 1
+            }
             switch channel.read() {
             case .end:
                 log("the client closed the connection")
@@ -57,10 +68,6 @@ public final class LanguageServer {
                 say("a message bigger than \(ByteSize.describe(MessageChannel.maxMessageSize)) was refused (a document that big is not checked)", once: "too large")
             case let .message(message):
                 if let status = handle(message) { return status }
-            }
-            if channel.isClosed {
-                log("the client closed its end; stopping")
-                return shutdownRequested ? 0 : 1
             }
         }
     }
@@ -112,7 +119,7 @@ public final class LanguageServer {
                 if let configurationPath = configurationPath(of: uri), projects[configurationPath]?.refreshModules(unlessDoneWithin: 2) == true {
                     staleProjects.insert(configurationPath)
                 }
-                publish(uri)
+                changed(uri)
             }
         case "textDocument/didChange":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
@@ -138,7 +145,7 @@ public final class LanguageServer {
                 }
                 documents[uri] = text
                 analyses[uri] = nil
-                publish(uri)
+                changed(uri)
             }
         case "textDocument/didSave":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
@@ -150,6 +157,7 @@ public final class LanguageServer {
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
                 analyses[uri] = nil
+                unpublished.removeAll { $0 == uri }
                 channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": []]])
             }
         case "textDocument/hover", "textDocument/codeAction":
@@ -191,6 +199,12 @@ public final class LanguageServer {
         } else if let any = documents.keys.sorted().first {
             publish(any)
         }
+    }
+
+    /// Notes that a document's text changed: its diagnostics are published once no message is
+    /// waiting (after the edits queued behind this one).
+    private func changed(_ uri: String) {
+        if !unpublished.contains(uri) { unpublished.append(uri) }
     }
 
     private func log(_ text: String) {
@@ -262,6 +276,7 @@ public final class LanguageServer {
     }
 
     private func publish(_ uri: String) {
+        unpublished.removeAll { $0 == uri }
         var diagnostics: [[String: Any]] = []
         if let (analysis, project) = analysis(of: uri) {
             diagnostics = analysis.items.map { diagnostic($0, analysis: analysis, project: project) }

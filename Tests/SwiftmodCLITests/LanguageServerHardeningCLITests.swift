@@ -68,4 +68,37 @@ import Testing
         try shutDown(client)
         #expect(client.pending.filter { errorCode($0) != nil }.isEmpty, "\(client.pending)")
     }
+
+    // MARK: - Queued edits
+
+    @Test func queuedEditsAreAnalysedOnceAndAHoverSeesTheLast() throws {
+        let (repo, uri) = try base.repository()
+        defer { _ = repo }
+        let client = try LanguageServerClient()
+        _ = try base.open(client, uri, LanguageServerCLITests.browser)
+        // 30 edits and a hover, written at once (the editor typing faster than the server checks):
+        // every edit is applied, the text is analysed once, for the hover, and its diagnostics
+        // published once.
+        var frames = Data()
+        func frame(_ message: [String: Any]) throws -> Data {
+            let body = try JSONSerialization.data(withJSONObject: message.merging(["jsonrpc": "2.0"]) { first, _ in first })
+            return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        for edit in 1...30 {
+            let text = LanguageServerCLITests.browser + String(repeating: "let more = UIWebView()\n", count: edit)
+            frames += try frame(["method": "textDocument/didChange",
+                                 "params": ["textDocument": ["uri": uri, "version": edit + 1], "contentChanges": [["text": text]]]])
+        }
+        frames += try frame(["id": 900, "method": "textDocument/hover",
+                             "params": ["textDocument": ["uri": uri], "position": ["line": 34, "character": 14]]])
+        client.sendRaw(frames)
+        let hover = try client.receive { ($0["id"] as? Int) == 900 }
+        let contents = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(contents.contains("a new use"), "the hover sees the last edit: \(hover)")
+        let diagnostics = try client.diagnostics(for: uri)
+        #expect(diagnostics.count == 31, "the first diagnostics published are the last text's: \(diagnostics.count)")
+        try shutDown(client)
+        let published = client.pending.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+        #expect(published.isEmpty, "diagnostics published once for 30 queued edits, not \(published.count + 1) times")
+    }
 }
