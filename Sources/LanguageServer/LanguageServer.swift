@@ -77,6 +77,14 @@ public final class LanguageServer {
         let method = message["method"] as? String
         let id = message["id"]
         let params = message["params"] as? [String: Any] ?? [:]
+        if shutdownRequested, method != "exit" {
+            // After `shutdown` only `exit` is served: a request is an invalid request (as LSP says),
+            // a notification is dropped.
+            if let id, method != nil {
+                channel.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32600, "message": "the server is shutting down: only exit is accepted after shutdown"]])
+            }
+            return nil
+        }
         switch method {
         case "initialize":
             let workspace = (params["capabilities"] as? [String: Any])?["workspace"] as? [String: Any]
@@ -107,6 +115,7 @@ public final class LanguageServer {
             diskChanged(saved: nil)
         case "shutdown":
             shutdownRequested = true
+            unpublished = []
             respond(id, NSNull())
         case "exit":
             return shutdownRequested ? 0 : 1

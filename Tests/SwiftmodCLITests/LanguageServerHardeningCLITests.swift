@@ -101,4 +101,17 @@ import Testing
         let published = client.pending.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
         #expect(published.isEmpty, "diagnostics published once for 30 queued edits, not \(published.count + 1) times")
     }
+
+    @Test func afterShutdownRequestsAreRefused() throws {
+        let (repo, uri) = try base.repository()
+        defer { _ = repo }
+        let client = try LanguageServerClient()
+        _ = try base.open(client, uri, LanguageServerCLITests.browser)
+        let shutdown = try client.request("shutdown", [:])
+        #expect(shutdown["result"] is NSNull)
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]])
+        #expect(errorCode(hover) == -32600 && hover["result"] == nil, "\(hover)")
+        try client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
+    }
 }
