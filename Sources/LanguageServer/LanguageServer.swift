@@ -123,9 +123,10 @@ public final class LanguageServer {
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String {
                 documents[uri] = document["text"] as? String ?? ""
                 analyses[uri] = nil
-                // Files may have changed on disk since the module graph was read (a checkout): if
-                // so, every open document of the project is checked again.
-                if let configurationPath = configurationPath(of: uri), projects[configurationPath]?.refreshModules(unlessDoneWithin: 2) == true {
+                // Files may have changed on disk since the module graph was read or renamed files
+                // were followed (a checkout, `git mv`): if so, every open document of the project
+                // is checked again.
+                if let configurationPath = configurationPath(of: uri), projects[configurationPath]?.refresh(unlessDoneWithin: 2) == true {
                     staleProjects.insert(configurationPath)
                 }
                 changed(uri)
@@ -199,7 +200,7 @@ public final class LanguageServer {
     /// changed, every open document of its project is checked again, else the saved one (its
     /// configuration or baseline may have changed too: then `publish` checks the others).
     private func diskChanged(saved uri: String?) {
-        for (path, project) in projects where project.refreshModules() {
+        for (path, project) in projects where project.refresh() {
             staleProjects.insert(path)
             for document in documents.keys where configurationPath(of: document) == path { analyses[document] = nil }
         }

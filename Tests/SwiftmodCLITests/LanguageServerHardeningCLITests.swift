@@ -114,4 +114,32 @@ import Testing
         try client.notify("exit", [:])
         #expect(client.waitForExit() == 0)
     }
+
+    // MARK: - As `check` sees it
+
+    @Test func aRenamedFileKeepsItsBaselinedUsesAsCheckDoes() throws {
+        let (repo, uri) = try base.repository()
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "baseline"])
+        let client = try LanguageServerClient()
+        #expect(try base.open(client, uri, LanguageServerCLITests.browser).map { $0["severity"] as? Int } == [4])
+        // Renamed in a terminal while the editor runs: `check` follows the rename, and so does the
+        // editor once it hears of the change.
+        try repo.git(["mv", "App/Sources/Browser.swift", "App/Sources/WebBrowser.swift"])
+        let check = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let renamed = repo.url("App/Sources/WebBrowser.swift").absoluteString
+        try client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri, "type": 3], ["uri": renamed, "type": 1]]])
+        try client.notify("textDocument/didOpen", ["textDocument": ["uri": renamed, "languageId": "swift", "version": 1,
+                                                                    "text": LanguageServerCLITests.browser]])
+        #expect(try client.diagnostics(for: renamed).map(base.summary) == [
+            "3:17 severity 4 deprecated: webview, P1, due 2027-03-31 — Replace every use of `UIWebView` with `WKWebView` (allowed by the baseline)",
+        ])
+        // A use added in the editor is still new.
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": renamed, "version": 2],
+                                                      "contentChanges": [["text": LanguageServerCLITests.browser + "let more = UIWebView()\n"]]])
+        #expect(try client.diagnostics(for: renamed).map { $0["severity"] as? Int } == [4, 1])
+        try shutDown(client)
+    }
 }
