@@ -13,8 +13,11 @@ import Workspace
 /// - Hover on a use: why, what instead, docs, contact, deadline.
 /// - Code actions: apply the codemod here or in the whole file, or allow the use with a comment:
 ///   workspace edits the editor applies; nothing is written behind its back.
-/// The configuration is found from each document's folder (the nearest `.swiftmod.yml` above it),
-/// and read again when it or the baseline changes. Logs go to stderr only.
+/// A document's configuration is the one a `check` at the root of its repository uses: the
+/// outermost `.swiftmod.yml` above it that covers it (else the nearest); it is read again when it
+/// or the baseline changes. Edits queued while the server was busy are applied together and the
+/// text analysed once; messages over a size limit are refused, and the server goes on. Logs go to
+/// stderr only.
 public final class LanguageServer {
     private let channel: MessageChannel
     private let parser = Parser()
@@ -226,8 +229,14 @@ public final class LanguageServer {
     /// The project and the repo-relative path of a document, when it is a Swift file under a
     /// `.swiftmod.yml`.
     private func project(of uri: String) -> (Project, String)? {
-        guard let url = URL(string: uri), let configurationPath = configurationPath(of: uri) else { return nil }
-        let path = url.standardizedFileURL.path
+        guard let url = URL(string: uri), let configurationPath = configurationPath(of: uri),
+              let project = loadedProject(configurationPath), let relative = relativePath(url.standardizedFileURL.path, in: project) else { return nil }
+        return (project, relative)
+    }
+
+    /// The project of a configuration, read again when it or its baseline changed; nil (said once)
+    /// when it cannot be read.
+    private func loadedProject(_ configurationPath: String) -> Project? {
         if projects[configurationPath]?.isStale ?? true {
             do {
                 if projects[configurationPath] != nil { staleProjects.insert(configurationPath) }
@@ -243,17 +252,45 @@ public final class LanguageServer {
                 return nil
             }
         }
-        // A manifest counts for module rules even when `include:` leaves it out.
-        guard let project = projects[configurationPath],
-              let relative = RepositoryPath.relative(path, root: project.configuration.root),
-              project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
-        return (project, relative)
+        return projects[configurationPath]
     }
 
-    /// The `.swiftmod.yml` of a Swift document (the nearest above its folder).
+    /// The repo-relative path of a file, when the project looks at it. A manifest counts for
+    /// module rules even when `include:` leaves it out.
+    private func relativePath(_ path: String, in project: Project) -> String? {
+        guard let relative = RepositoryPath.relative(path, root: project.configuration.root),
+              project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
+        return relative
+    }
+
+    /// The `.swiftmod.yml` of a Swift document: the one a `check` at the root of its repository
+    /// uses for it, that is the outermost above its folder (up to the folder holding `.git`) that
+    /// covers it; when none covers it (a subfolder the root's `exclude:` leaves out), the
+    /// nearest, as `check` run in the subfolder. A configuration that cannot be read is the
+    /// document's if it is the outermost (it is said, and `check` at the root would fail).
     private func configurationPath(of uri: String) -> String? {
         guard let url = URL(string: uri), url.isFileURL, url.pathExtension == "swift" else { return nil }
-        return Configuration.find(from: (url.standardizedFileURL.path as NSString).deletingLastPathComponent)
+        let path = url.standardizedFileURL.path
+        let candidates = Self.configurations(above: (path as NSString).deletingLastPathComponent)
+        for candidate in candidates.dropLast() {
+            guard let project = loadedProject(candidate) else { return candidate }
+            if relativePath(path, in: project) != nil { return candidate }
+        }
+        return candidates.last
+    }
+
+    /// The `.swiftmod.yml` files in a folder and the folders above it, up to the top of its git
+    /// work tree (the folder holding `.git`), outermost first.
+    private static func configurations(above folder: String) -> [String] {
+        var found: [String] = []
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(Configuration.fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { found.insert(candidate, at: 0) }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path || FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return found }
+            current = parent
+        }
     }
 
     private func analysis(of uri: String) -> (DocumentAnalysis, Project)? {

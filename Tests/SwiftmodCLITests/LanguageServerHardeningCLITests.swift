@@ -142,4 +142,28 @@ import Testing
         #expect(try client.diagnostics(for: renamed).map { $0["severity"] as? Int } == [4, 1])
         try shutDown(client)
     }
+
+    @Test func aNestedConfigurationGivesWayToTheOneARootCheckUses() throws {
+        let (repo, _) = try base.repository()
+        // A second configuration in a subfolder, without a baseline of its own; the root's
+        // baseline records the subfolder's use, and a root `check` passes.
+        try repo.write("Sub/.swiftmod.yml", LanguageServerCLITests.config)
+        try repo.write("Sub/Preview.swift", "import UIKit\nlet preview = UIWebView()\n")
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        let check = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let uri = repo.url("Sub/Preview.swift").absoluteString
+        let client = try LanguageServerClient()
+        let diagnostics = try base.open(client, uri, "import UIKit\nlet preview = UIWebView()\n")
+        #expect(diagnostics.map { $0["severity"] as? Int } == [4], "as the root check: baselined. \(diagnostics.map(base.summary))")
+        // The root configuration leaves the subfolder out: then its own configuration is the one
+        // (`check` there fails: it has no baseline).
+        try repo.write(".swiftmod.yml", LanguageServerCLITests.config + "exclude: [\"Sub/**\"]\n")
+        #expect(try CLI.swiftmod(["check"], in: repo.path).status == 0)
+        #expect(try CLI.swiftmod(["check"], in: repo.url("Sub").path).status != 0)
+        try client.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
+        let afterwards = try client.diagnostics(for: uri)
+        #expect(afterwards.map { $0["severity"] as? Int } == [1], "\(afterwards.map(base.summary))")
+        try shutDown(client)
+    }
 }
