@@ -412,12 +412,23 @@ public final class LanguageServer {
                 func addsLines(_ edit: Edit) -> Bool { edit.range.isEmpty && edit.replacement.hasSuffix("\n") }
                 let local = all.filter { $0.range.overlaps(mine) || $0.range.lowerBound == mine.lowerBound || (!onUseLines($0) && addsLines($0)) }
                 let separable = all.allSatisfy { onUseLines($0) || addsLines($0) }
-                if separable, !local.isEmpty, safe(local, in: analysis) {
+                // Uses an allow comment excuses (the codemod's uses the scan left out) are left
+                // alone: the edits on their lines are left out, when the codemod's edits are its
+                // uses' own; else nothing that would rewrite them is offered.
+                let found = Set(analysis.items.filter { $0.finding.kind == .use && $0.finding.migration == migration.id }
+                    .map { [$0.finding.line, $0.finding.column] })
+                let excused = transformation.uses.filter { !found.contains([$0.start.line, $0.start.column]) }.map { lines($0.start.line, $0.end.line) }
+                func onExcusedLines(_ edit: Edit) -> Bool {
+                    excused.contains { $0.overlaps(edit.range) || ($0.lowerBound == edit.range.lowerBound && !addsLines(edit)) }
+                }
+                let rewritten = transformation.uses.filter { use in !excused.contains { $0.overlaps(lines(use.start.line, use.end.line)) } }
+                let file = excused.isEmpty ? all : separable ? all.filter { !onExcusedLines($0) } : []
+                if separable, !local.isEmpty, !local.contains(where: onExcusedLines), safe(local, in: analysis) {
                     actions.append(action("Apply \(migration.id) here", uri: uri, edits: local, analysis: analysis, diagnostic: diagnostic, preferred: true))
                 }
-                if all.count > local.count, safe(all, in: analysis) {
-                    actions.append(action("Apply \(migration.id) to this file (\(transformation.uses.count) uses)", uri: uri,
-                                          edits: all, analysis: analysis, diagnostic: diagnostic, preferred: false))
+                if file.count > local.count, safe(file, in: analysis), excused.isEmpty || keepsAllowedUses(file, in: analysis, project: project) {
+                    actions.append(action("Apply \(migration.id) to this file (\(rewritten.count) uses)", uri: uri,
+                                          edits: file, analysis: analysis, diagnostic: diagnostic, preferred: false))
                 }
             }
             // Allow: a comment on the line before, indented as the use's line, or else at the end
@@ -444,6 +455,14 @@ public final class LanguageServer {
                                                 file: analysis.file, project: project, parser: parser) else { return false }
         let count = { (items: [DocumentAnalysis.Item]) in items.filter { $0.finding.kind == .use && $0.finding.migration == migration }.count }
         return after.allowed > analysis.allowed && count(after.items) < count(analysis.items)
+    }
+
+    /// Whether the allow comments allow as many uses after the edits (none of those uses rewritten).
+    private func keepsAllowedUses(_ edits: [Edit], in analysis: DocumentAnalysis, project: Project) -> Bool {
+        guard let set = try? EditSet(edits, in: analysis.source),
+              let after = try? DocumentAnalysis(text: String(decoding: set.apply(to: analysis.source), as: UTF8.self),
+                                                file: analysis.file, project: project, parser: parser) else { return false }
+        return after.allowed == analysis.allowed
     }
 
     /// Whether edits leave no new syntax error (the safety net of `run`).

@@ -166,4 +166,33 @@ import Testing
         #expect(afterwards.map { $0["severity"] as? Int } == [1], "\(afterwards.map(base.summary))")
         try shutDown(client)
     }
+
+    @Test func applyingToTheFileLeavesAllowedUsesAlone() throws {
+        let (repo, uri) = try base.repository()
+        defer { _ = repo }
+        let text = """
+        import UIKit
+
+        final class Browser {
+            let legacy = UIWebView()
+            // swiftmod:allow webview -- the PDF preview needs it until iOS 17
+            let preview = UIWebView()
+        }
+        let fresh = UIWebView()
+
+        """
+        let client = try LanguageServerClient()
+        _ = try base.open(client, uri, text)
+        let range: [String: Any] = ["start": ["line": 7, "character": 14], "end": ["line": 7, "character": 14]]
+        let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])
+        let actions = response["result"] as? [[String: Any]] ?? []
+        let file = try #require(actions.first { ($0["title"] as? String ?? "").hasPrefix("Apply webview to this file") }, "\(actions)")
+        #expect(file["title"] as? String == "Apply webview to this file (2 uses)")
+        let edits = (((file["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]) ?? []
+        #expect(base.apply(edits, to: text) == text
+            .replacingOccurrences(of: "import UIKit\n", with: "import UIKit\nimport WebKit\n")
+            .replacingOccurrences(of: "legacy = UIWebView()", with: "legacy = WKWebView()")
+            .replacingOccurrences(of: "fresh = UIWebView()", with: "fresh = WKWebView()"))
+        try shutDown(client)
+    }
 }
