@@ -3,8 +3,10 @@ import Foundation
 /// JSON-RPC messages framed as the Language Server Protocol frames them: header lines (one of
 /// them `Content-Length`) ended by a blank line, then that many bytes of JSON.
 ///
-/// The input is read as it arrives and each byte is looked at once, so junk costs what it
-/// weighs. What cannot be read is skipped and said, and the next message is read:
+/// A thread reads the input as it arrives, whatever the server is doing, so messages sent while
+/// it was busy are queued (at most `maxQueued` bytes of them; then the client waits), and each byte
+/// is looked at once, so junk costs what it weighs. What cannot be read is skipped and said, and
+/// the next message is read:
 /// - a header line longer than `maxHeaderLine` bytes is a protocol error (the rest of the line is
 ///   skipped as it arrives);
 /// - a message bigger than `maxMessageSize` is refused, and its bytes skipped as they arrive;
@@ -29,43 +31,21 @@ public final class MessageChannel: @unchecked Sendable {
     public static let maxMessageSize = 64 << 20
     /// A header line longer than this (in bytes) is a protocol error: LSP's two headers are short.
     public static let maxHeaderLine = 4096
+    /// Messages read and not yet taken, in bytes, beyond which the reading thread waits.
+    static let maxQueued = 4 * maxMessageSize
 
     private let input: FileHandle
     private let output: FileHandle
     private let writeLock = NSLock()
-    /// Bytes read and not yet consumed: from `head` on.
-    private var buffer: [UInt8] = []
-    private var head = 0
-    /// Where the search for the end of the current header line resumes (bytes before it hold no
-    /// line end).
-    private var scanned = 0
-    /// The header being read.
-    private var header = Header()
-    /// The length of the body to read next, once its header is read.
-    private var bodyLength: Int?
-    /// Bytes of a refused message still to skip.
-    private var skipping = 0
-    /// Whether the rest of an over-long header line is being skipped.
-    private var skippingLine = false
-    /// What was read ahead by `hasMessageWaiting()`, returned first.
-    private var readAhead: [Incoming] = []
-
-    /// What the header lines read so far said.
-    private struct Header {
-        /// The last `Content-Length` (a line may hold one after junk: the body of a frame without
-        /// one is left before the next header, which must still be read).
-        var length: Length = .none
-        /// The first bytes of the header, to say what was skipped.
-        var start: [UInt8] = []
-        var lineCount = 0
-
-        enum Length {
-            case none
-            case value(Int)
-            /// A `Content-Length` that is no number this server can read: its text.
-            case unreadable(String)
-        }
-    }
+    /// Guards and signals what follows, shared with the reading thread.
+    private let condition = NSCondition()
+    private var queue: [(incoming: Incoming, size: Int)] = []
+    private var queuedBytes = 0
+    private var started = false
+    /// Whether the reading thread is waiting for input with no part of a message in hand.
+    private var readerIdle = true
+    /// Whether the input ended (the last thing queued says how).
+    private var ended = false
 
     public init(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
         self.input = input
@@ -74,25 +54,66 @@ public final class MessageChannel: @unchecked Sendable {
 
     /// Blocks until a whole message is read, something was skipped, or the input ends.
     public func read() -> Incoming {
-        if !readAhead.isEmpty { return readAhead.removeFirst() }
-        while true {
-            if let incoming = next() { return incoming }
-            if let ended = fill() { return ended }
-        }
+        condition.lock()
+        defer { condition.unlock() }
+        startReading()
+        while queue.isEmpty { condition.wait() }
+        let (incoming, size) = queue.removeFirst()
+        queuedBytes -= size
+        condition.broadcast()
+        return incoming
     }
 
-    /// Whether a message is waiting: one already read, or bytes ready on the input. When part of
-    /// a message is here and nothing more is ready, waits up to `seconds` for the rest (the
-    /// client is still writing it). Never blocks longer than that.
-    public func hasMessageWaiting(seconds: Double = 0.2) -> Bool {
-        if !readAhead.isEmpty { return true }
-        if let incoming = next() {
-            readAhead.append(incoming)
-            return true
+    /// Whether a message is waiting to be read. If none is, waits a moment for one: up to 0.05 s
+    /// (a client sending many messages at once may be writing the next), up to 1 s while part of
+    /// one has arrived. Lets the server leave work that a message may make useless (checking a
+    /// text another edit replaces) until nothing is waiting.
+    public func hasMessageWaiting() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        startReading()
+        let start = Date()
+        while queue.isEmpty, !ended {
+            let deadline = start.addingTimeInterval(readerIdle ? 0.05 : 1)
+            if !condition.wait(until: deadline), Date() >= deadline { break }
         }
-        if isReady(waiting: 0) { return true }
-        let partial = head < buffer.count || bodyLength != nil || skipping > 0 || skippingLine || header.lineCount > 0
-        return partial && isReady(waiting: Int32(seconds * 1000))
+        return !queue.isEmpty
+    }
+
+    /// Starts the reading thread, once (the lock is held).
+    private func startReading() {
+        guard !started else { return }
+        started = true
+        let reader = FrameReader(descriptor: input.fileDescriptor, waiting: { [unowned self] partial in
+            condition.lock()
+            readerIdle = !partial
+            condition.broadcast()
+            condition.unlock()
+        }, received: { [unowned self] in
+            condition.lock()
+            readerIdle = false
+            condition.broadcast()
+            condition.unlock()
+        })
+        // It lives as long as the process (the input's end ends it).
+        let thread = Thread { [self] in
+            while true {
+                let (incoming, size) = reader.read()
+                condition.lock()
+                while queuedBytes > Self.maxQueued { condition.wait() }
+                queue.append((incoming, size))
+                queuedBytes += size
+                var finished = false
+                if case .end = incoming { finished = true }
+                if case .failed = incoming { finished = true }
+                ended = finished
+                condition.broadcast()
+                condition.unlock()
+                if finished { return }
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// Whether the output is gone (the client closed it): nothing more can be said.
@@ -110,11 +131,72 @@ public final class MessageChannel: @unchecked Sendable {
             isClosed = true
         }
     }
+}
 
-    // MARK: - Reading
+/// The framing of `MessageChannel`'s input, read from a file descriptor by one thread: what the
+/// bytes hold, message by message.
+private final class FrameReader {
+    private let descriptor: Int32
+    /// Told before blocking for input: whether part of a message is in hand.
+    private let waiting: (Bool) -> Void
+    /// Told when input arrived.
+    private let received: () -> Void
+    /// Bytes read and not yet consumed: from `head` on.
+    private var buffer: [UInt8] = []
+    private var head = 0
+    /// Where the search for the end of the current header line resumes (bytes before it hold no
+    /// line end).
+    private var scanned = 0
+    /// The header being read.
+    private var header = Header()
+    /// The length of the body to read next, once its header is read.
+    private var bodyLength: Int?
+    /// Bytes of a refused message still to skip.
+    private var skipping = 0
+    /// Whether the rest of an over-long header line is being skipped.
+    private var skippingLine = false
+    /// The size of the body `next()` read last.
+    private var bodyTaken = 0
+    /// What the header lines read so far said.
+    private struct Header {
+        /// The last `Content-Length` (a line may hold one after junk: the body of a frame without
+        /// one is left before the next header, which must still be read).
+        var length: Length = .none
+        /// The first bytes of the header, to say what was skipped.
+        var start: [UInt8] = []
+        var lineCount = 0
+
+        enum Length {
+            case none
+            case value(Int)
+            /// A `Content-Length` that is no number this server can read: its text.
+            case unreadable(String)
+        }
+    }
+
+    init(descriptor: Int32, waiting: @escaping (Bool) -> Void, received: @escaping () -> Void) {
+        self.descriptor = descriptor
+        self.waiting = waiting
+        self.received = received
+    }
+
+    /// Blocks until a whole message is read, something was skipped, or the input ends; with the
+    /// bytes it took (a message's body), for the queue's bound.
+    func read() -> (MessageChannel.Incoming, Int) {
+        while true {
+            bodyTaken = 0
+            if let incoming = next() { return (incoming, bodyTaken) }
+            if let ended = fill() { return (ended, 0) }
+        }
+    }
+
+    /// Whether part of a message is in hand (bytes not yet a message, or a refused one's rest).
+    private var holdsPartOfAMessage: Bool {
+        head < buffer.count || bodyLength != nil || skipping > 0 || skippingLine || header.lineCount > 0
+    }
 
     /// The next thing the buffered bytes hold, nil when more bytes are needed.
-    private func next() -> Incoming? {
+    private func next() -> MessageChannel.Incoming? {
         while true {
             if skipping > 0 {
                 let count = min(skipping, buffer.count - head)
@@ -128,6 +210,7 @@ public final class MessageChannel: @unchecked Sendable {
                 head += length
                 scanned = head
                 bodyLength = nil
+                bodyTaken = length
                 guard let object = try? JSONSerialization.jsonObject(with: body), let message = object as? [String: Any] else {
                     return .malformed("a body that is not a JSON object (\(length) bytes)")
                 }
@@ -139,12 +222,12 @@ public final class MessageChannel: @unchecked Sendable {
                 scanned = max(head, buffer.count - 1)
                 if skippingLine {
                     head = scanned
-                } else if buffer.count - head > Self.maxHeaderLine {
+                } else if buffer.count - head > MessageChannel.maxHeaderLine {
                     let start = Array(buffer[head..<(head + 80)])
                     head = scanned
                     skippingLine = true
                     header = Header()
-                    return .malformed("a header line longer than \(Self.maxHeaderLine) bytes (\(Self.describe(start))…): skipped")
+                    return .malformed("a header line longer than \(MessageChannel.maxHeaderLine) bytes (\(Self.describe(start))…): skipped")
                 }
                 return nil
             }
@@ -155,9 +238,9 @@ public final class MessageChannel: @unchecked Sendable {
                 skippingLine = false
                 continue
             }
-            if line.count > Self.maxHeaderLine {
+            if line.count > MessageChannel.maxHeaderLine {
                 header = Header()
-                return .malformed("a header line longer than \(Self.maxHeaderLine) bytes (\(Self.describe(line.prefix(80)))…): skipped")
+                return .malformed("a header line longer than \(MessageChannel.maxHeaderLine) bytes (\(Self.describe(line.prefix(80)))…): skipped")
             }
             if !line.isEmpty {
                 note(headerLine: line)
@@ -168,7 +251,7 @@ public final class MessageChannel: @unchecked Sendable {
             let done = header
             header = Header()
             switch done.length {
-            case let .value(length) where length <= Self.maxMessageSize:
+            case let .value(length) where length <= MessageChannel.maxMessageSize:
                 bodyLength = length
             case let .value(length):
                 skipping = length
@@ -222,7 +305,8 @@ public final class MessageChannel: @unchecked Sendable {
 
     /// Reads what the input has (blocking until it has something); nil when bytes were added,
     /// else why the input ended.
-    private func fill() -> Incoming? {
+    private func fill() -> MessageChannel.Incoming? {
+        waiting(holdsPartOfAMessage)
         // Consumed bytes are dropped once they are most of the buffer: each byte moves at most
         // once more.
         if head == buffer.count || (head > 65_536 && head * 2 > buffer.count) {
@@ -232,21 +316,16 @@ public final class MessageChannel: @unchecked Sendable {
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { readBytes(input.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[..<count]
+                received()
                 return nil
             }
             if count == 0 { return .end }
             if errno == EINTR { continue }
             return .failed(String(cString: strerror(errno)))
         }
-    }
-
-    /// Whether the input has bytes (or its end) ready within some milliseconds.
-    private func isReady(waiting milliseconds: Int32) -> Bool {
-        var ready = pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&ready, 1, milliseconds) > 0
     }
 
     /// Bytes as text for a log line (control characters shown as `?`).
