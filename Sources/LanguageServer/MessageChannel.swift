@@ -64,18 +64,16 @@ public final class MessageChannel: @unchecked Sendable {
         return incoming
     }
 
-    /// Whether a message is waiting to be read. If none is, waits a moment for one: up to 0.05 s
-    /// (a client sending many messages at once may be writing the next), up to 1 s while part of
-    /// one has arrived. Lets the server leave work that a message may make useless (checking a
-    /// text another edit replaces) until nothing is waiting.
+    /// Whether a message is waiting to be read: queued, or being read (bytes of one have arrived;
+    /// waited for, up to 1 s). Lets the server leave work that a message may make useless
+    /// (checking a text another edit replaces) until nothing is waiting.
     public func hasMessageWaiting() -> Bool {
         condition.lock()
         defer { condition.unlock() }
         startReading()
-        let start = Date()
-        while queue.isEmpty, !ended {
-            let deadline = start.addingTimeInterval(readerIdle ? 0.05 : 1)
-            if !condition.wait(until: deadline), Date() >= deadline { break }
+        let deadline = Date().addingTimeInterval(1)
+        while queue.isEmpty, !ended, !readerIdle {
+            if !condition.wait(until: deadline) { break }
         }
         return !queue.isEmpty
     }
