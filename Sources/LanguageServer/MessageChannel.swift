@@ -155,6 +155,7 @@ private final class FrameReader {
     private var skippingLine = false
     /// The size of the body `next()` read last.
     private var bodyTaken = 0
+
     /// What the header lines read so far said.
     private struct Header {
         /// The last `Content-Length` (a line may hold one after junk: the body of a frame without
@@ -332,7 +333,7 @@ private final class FrameReader {
     }
 }
 
-/// `read(2)` (the channel's own `read()` hides the name inside it).
+/// `read(2)` (the reader's own `read()` hides the name inside it).
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
