@@ -119,7 +119,7 @@ final class EditorFileHistory: FileHistory {
             let found = git.fates(of: unknown)
             for file in unknown { knownFates[file] = .some(found[file]) }
         }
-        return Dictionary(uniqueKeysWithValues: gone.compactMap { file in knownFates[file]!.map { (file, $0) } })
+        return Dictionary(gone.compactMap { file in knownFates[file]!.map { (file, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether other files are gone than in an earlier history, or git now says otherwise of those
@@ -136,7 +136,7 @@ final class EditorFileHistory: FileHistory {
             let found = git.similarities(of: unknown)
             for pair in unknown { knownSimilarities[pair] = .some(found[pair]) }
         }
-        return Dictionary(uniqueKeysWithValues: pairs.compactMap { pair in knownSimilarities[pair]!.map { (pair, $0) } })
+        return Dictionary(pairs.compactMap { pair in knownSimilarities[pair]!.map { (pair, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// None: the editor's text is not its file's, so git cannot say which of its lines are new;
