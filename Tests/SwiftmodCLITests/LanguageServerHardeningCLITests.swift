@@ -186,6 +186,7 @@ import Testing
         let range: [String: Any] = ["start": ["line": 7, "character": 14], "end": ["line": 7, "character": 14]]
         let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])
         let actions = response["result"] as? [[String: Any]] ?? []
+        #expect(actions.contains { $0["title"] as? String == "Apply webview here" }, "\(actions)")
         let file = try #require(actions.first { ($0["title"] as? String ?? "").hasPrefix("Apply webview to this file") }, "\(actions)")
         #expect(file["title"] as? String == "Apply webview to this file (2 uses)")
         let edits = (((file["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]) ?? []
