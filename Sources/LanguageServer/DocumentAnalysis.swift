@@ -42,11 +42,17 @@ struct DocumentAnalysis {
         self.allowed = allowed
         let uses = findings.filter { $0.kind == .use }
         // A dependency on a cycle is one of a kind in the repository: its entry may be any file's.
-        let entries = (project.baselineByFile[file] ?? []).filter { !repositoryWide.contains($0.migration) }
+        // A file of the baseline that is gone may have become this one (`git mv`): its entries
+        // are followed here as `check` follows them.
+        let history = project.history
+        let gone = history.gone
+        let entries = ((project.baselineByFile[file] ?? []) + history.goneEntries.filter { $0.file != file })
+            .filter { !repositoryWide.contains($0.migration) }
             + project.baselineEntries(of: repositoryWide)
-        // The baseline's rule, for this file alone: uses beyond its entries are new.
-        let comparison = Comparison(uses: uses, baseline: Baseline(entries: entries), scannedFiles: [file], fileExists: { _ in true },
-                                    repositoryWide: repositoryWide)
+        // The baseline's rule, for this file alone (as `swiftmod check FILE`): uses beyond its
+        // entries, and those of the files it was renamed from, are new.
+        let comparison = Comparison(uses: uses, baseline: Baseline(entries: entries), scannedFiles: [file],
+                                    fileExists: { $0 == file || !gone.contains($0) }, history: history, repositoryWide: repositoryWide)
         var newCount: [String: Int] = [:]
         for use in comparison.newUses { newCount["\(use.line):\(use.column):\(use.migration)", default: 0] += 1 }
         items = findings.map { finding in

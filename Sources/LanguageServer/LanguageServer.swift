@@ -13,8 +13,11 @@ import Workspace
 /// - Hover on a use: why, what instead, docs, contact, deadline.
 /// - Code actions: apply the codemod here or in the whole file, or allow the use with a comment:
 ///   workspace edits the editor applies; nothing is written behind its back.
-/// The configuration is found from each document's folder (the nearest `.swiftmod.yml` above it),
-/// and read again when it or the baseline changes. Logs go to stderr only.
+/// A document's configuration is the one a `check` at the root of its repository uses: the
+/// outermost `.swiftmod.yml` above it that covers it (else the nearest); it is read again when it
+/// or the baseline changes. Edits queued while the server was busy are applied together and the
+/// text analysed once; messages over a size limit are refused, and the server goes on. Logs go to
+/// stderr only.
 public final class LanguageServer {
     private let channel: MessageChannel
     private let parser = Parser()
@@ -27,6 +30,10 @@ public final class LanguageServer {
     /// The analysis of each open document's current text (made again when the text changes).
     private var analyses: [String: (DocumentAnalysis, Project)] = [:]
     private var shutdownRequested = false
+    /// Documents whose text changed (opened or edited) since their diagnostics were published, in
+    /// the order they changed: published when no message is waiting, so that edits queued while
+    /// the server was busy are all applied first and the text is analysed once.
+    private var unpublished: [String] = []
     /// Projects read again since their documents were last checked.
     private var staleProjects = Set<String>()
     /// Whether the client can be asked to watch files (`client/registerCapability`).
@@ -39,19 +46,31 @@ public final class LanguageServer {
     /// Serves until the client says `exit` or goes away; returns the exit status.
     public func run() -> Int32 {
         while true {
-            switch channel.read() {
-            case .end:
-                log("the client closed the connection")
-                return shutdownRequested ? 0 : 1
-            case let .malformed(why):
-                log("skipped a malformed message: \(why)")
-                channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "parse error: \(why)"]])
-            case let .message(message):
-                if let status = handle(message) { return status }
+            if !unpublished.isEmpty, !channel.hasMessageWaiting() {
+                while let uri = unpublished.first { publish(uri) }
             }
             if channel.isClosed {
                 log("the client closed its end; stopping")
                 return shutdownRequested ? 0 : 1
+            }
+            switch channel.read() {
+            case .end:
+                log("the client closed the connection")
+                return shutdownRequested ? 0 : 1
+            case let .failed(why):
+                log("reading from the client failed (\(why)); stopping")
+                return 1
+            case let .malformed(why):
+                log("skipped a malformed message: \(why)")
+                channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "parse error: \(why)"]])
+            case let .tooLarge(size):
+                // Its id is in the bytes skipped: the error has none (as JSON-RPC says then).
+                let why = "refused a message of \(size) bytes: over the limit of \(MessageChannel.maxMessageSize) bytes (\(ByteSize.describe(MessageChannel.maxMessageSize))); skipped"
+                log(why)
+                channel.send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32600, "message": why]])
+                say("a message bigger than \(ByteSize.describe(MessageChannel.maxMessageSize)) was refused (a document that big is not checked)", once: "too large")
+            case let .message(message):
+                if let status = handle(message) { return status }
             }
         }
     }
@@ -61,6 +80,14 @@ public final class LanguageServer {
         let method = message["method"] as? String
         let id = message["id"]
         let params = message["params"] as? [String: Any] ?? [:]
+        if shutdownRequested, method != "exit" {
+            // After `shutdown` only `exit` is served: a request is an invalid request (as LSP says),
+            // a notification is dropped.
+            if let id, method != nil {
+                channel.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32600, "message": "the server is shutting down: only exit is accepted after shutdown"]])
+            }
+            return nil
+        }
         switch method {
         case "initialize":
             let workspace = (params["capabilities"] as? [String: Any])?["workspace"] as? [String: Any]
@@ -91,6 +118,7 @@ public final class LanguageServer {
             diskChanged(saved: nil)
         case "shutdown":
             shutdownRequested = true
+            unpublished = []
             respond(id, NSNull())
         case "exit":
             return shutdownRequested ? 0 : 1
@@ -98,16 +126,23 @@ public final class LanguageServer {
             if let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String {
                 documents[uri] = document["text"] as? String ?? ""
                 analyses[uri] = nil
-                // Files may have changed on disk since the module graph was read (a checkout): if
-                // so, every open document of the project is checked again.
-                if let configurationPath = configurationPath(of: uri), projects[configurationPath]?.refreshModules(unlessDoneWithin: 2) == true {
+                // Files may have changed on disk since the module graph was read or renamed files
+                // were followed (a checkout, `git mv`): if so, every open document of the project
+                // is checked again.
+                if let configurationPath = configurationPath(of: uri), projects[configurationPath]?.refresh(unlessDoneWithin: 2) == true {
                     staleProjects.insert(configurationPath)
                 }
-                publish(uri)
+                changed(uri)
             }
         case "textDocument/didChange":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
                let changes = params["contentChanges"] as? [[String: Any]] {
+                // A change with a range to a document that is not open (one refused for its size)
+                // has no text to apply to.
+                guard documents[uri] != nil || !changes.contains(where: { $0["range"] != nil }) else {
+                    log("skipped a change to \(uri), which is not open")
+                    break
+                }
                 // Whole texts, as announced; a change with a range (incremental) is applied to it.
                 var text = documents[uri] ?? ""
                 for change in changes {
@@ -123,7 +158,7 @@ public final class LanguageServer {
                 }
                 documents[uri] = text
                 analyses[uri] = nil
-                publish(uri)
+                changed(uri)
             }
         case "textDocument/didSave":
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
@@ -135,6 +170,7 @@ public final class LanguageServer {
             if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String {
                 documents[uri] = nil
                 analyses[uri] = nil
+                unpublished.removeAll { $0 == uri }
                 channel.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": []]])
             }
         case "textDocument/hover", "textDocument/codeAction":
@@ -167,7 +203,7 @@ public final class LanguageServer {
     /// changed, every open document of its project is checked again, else the saved one (its
     /// configuration or baseline may have changed too: then `publish` checks the others).
     private func diskChanged(saved uri: String?) {
-        for (path, project) in projects where project.refreshModules() {
+        for (path, project) in projects where project.refresh() {
             staleProjects.insert(path)
             for document in documents.keys where configurationPath(of: document) == path { analyses[document] = nil }
         }
@@ -176,6 +212,12 @@ public final class LanguageServer {
         } else if let any = documents.keys.sorted().first {
             publish(any)
         }
+    }
+
+    /// Notes that a document's text changed: its diagnostics are published once no message is
+    /// waiting (after the edits queued behind this one).
+    private func changed(_ uri: String) {
+        if !unpublished.contains(uri) { unpublished.append(uri) }
     }
 
     private func log(_ text: String) {
@@ -187,8 +229,14 @@ public final class LanguageServer {
     /// The project and the repo-relative path of a document, when it is a Swift file under a
     /// `.swiftmod.yml`.
     private func project(of uri: String) -> (Project, String)? {
-        guard let url = URL(string: uri), let configurationPath = configurationPath(of: uri) else { return nil }
-        let path = url.standardizedFileURL.path
+        guard let url = URL(string: uri), let configurationPath = configurationPath(of: uri),
+              let project = loadedProject(configurationPath), let relative = relativePath(url.standardizedFileURL.path, in: project) else { return nil }
+        return (project, relative)
+    }
+
+    /// The project of a configuration, read again when it or its baseline changed; nil (said once)
+    /// when it cannot be read.
+    private func loadedProject(_ configurationPath: String) -> Project? {
         if projects[configurationPath]?.isStale ?? true {
             do {
                 if projects[configurationPath] != nil { staleProjects.insert(configurationPath) }
@@ -204,17 +252,45 @@ public final class LanguageServer {
                 return nil
             }
         }
-        // A manifest counts for module rules even when `include:` leaves it out.
-        guard let project = projects[configurationPath],
-              let relative = RepositoryPath.relative(path, root: project.configuration.root),
-              project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
-        return (project, relative)
+        return projects[configurationPath]
     }
 
-    /// The `.swiftmod.yml` of a Swift document (the nearest above its folder).
+    /// The repo-relative path of a file, when the project looks at it. A manifest counts for
+    /// module rules even when `include:` leaves it out.
+    private func relativePath(_ path: String, in project: Project) -> String? {
+        guard let relative = RepositoryPath.relative(path, root: project.configuration.root),
+              project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
+        return relative
+    }
+
+    /// The `.swiftmod.yml` of a Swift document: the one a `check` at the root of its repository
+    /// uses for it, that is the outermost above its folder (up to the folder holding `.git`) that
+    /// covers it; when none covers it (a subfolder the root's `exclude:` leaves out), the
+    /// nearest, as `check` run in the subfolder. A configuration that cannot be read is the
+    /// document's if it is the outermost (it is said, and `check` at the root would fail).
     private func configurationPath(of uri: String) -> String? {
         guard let url = URL(string: uri), url.isFileURL, url.pathExtension == "swift" else { return nil }
-        return Configuration.find(from: (url.standardizedFileURL.path as NSString).deletingLastPathComponent)
+        let path = url.standardizedFileURL.path
+        let candidates = Self.configurations(above: (path as NSString).deletingLastPathComponent)
+        for candidate in candidates.dropLast() {
+            guard let project = loadedProject(candidate) else { return candidate }
+            if relativePath(path, in: project) != nil { return candidate }
+        }
+        return candidates.last
+    }
+
+    /// The `.swiftmod.yml` files in a folder and the folders above it, up to the top of its git
+    /// work tree (the folder holding `.git`), outermost first.
+    private static func configurations(above folder: String) -> [String] {
+        var found: [String] = []
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(Configuration.fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { found.insert(candidate, at: 0) }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path || FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return found }
+            current = parent
+        }
     }
 
     private func analysis(of uri: String) -> (DocumentAnalysis, Project)? {
@@ -247,6 +323,7 @@ public final class LanguageServer {
     }
 
     private func publish(_ uri: String) {
+        unpublished.removeAll { $0 == uri }
         var diagnostics: [[String: Any]] = []
         if let (analysis, project) = analysis(of: uri) {
             diagnostics = analysis.items.map { diagnostic($0, analysis: analysis, project: project) }
@@ -335,12 +412,23 @@ public final class LanguageServer {
                 func addsLines(_ edit: Edit) -> Bool { edit.range.isEmpty && edit.replacement.hasSuffix("\n") }
                 let local = all.filter { $0.range.overlaps(mine) || $0.range.lowerBound == mine.lowerBound || (!onUseLines($0) && addsLines($0)) }
                 let separable = all.allSatisfy { onUseLines($0) || addsLines($0) }
-                if separable, !local.isEmpty, safe(local, in: analysis) {
+                // Uses an allow comment excuses (the codemod's uses the scan left out) are left
+                // alone: the edits on their lines are left out, when the codemod's edits are its
+                // uses' own; else nothing that would rewrite them is offered.
+                let found = Set(analysis.items.filter { $0.finding.kind == .use && $0.finding.migration == migration.id }
+                    .map { [$0.finding.line, $0.finding.column] })
+                let excused = transformation.uses.filter { !found.contains([$0.start.line, $0.start.column]) }.map { lines($0.start.line, $0.end.line) }
+                func onExcusedLines(_ edit: Edit) -> Bool {
+                    excused.contains { $0.overlaps(edit.range) || ($0.lowerBound == edit.range.lowerBound && !addsLines(edit)) }
+                }
+                let rewritten = transformation.uses.filter { use in !excused.contains { $0.overlaps(lines(use.start.line, use.end.line)) } }
+                let file = excused.isEmpty ? all : separable ? all.filter { !onExcusedLines($0) } : []
+                if separable, !local.isEmpty, !local.contains(where: onExcusedLines), safe(local, in: analysis) {
                     actions.append(action("Apply \(migration.id) here", uri: uri, edits: local, analysis: analysis, diagnostic: diagnostic, preferred: true))
                 }
-                if all.count > local.count, safe(all, in: analysis) {
-                    actions.append(action("Apply \(migration.id) to this file (\(transformation.uses.count) uses)", uri: uri,
-                                          edits: all, analysis: analysis, diagnostic: diagnostic, preferred: false))
+                if file.count > local.count, safe(file, in: analysis), excused.isEmpty || keepsAllowedUses(file, in: analysis, project: project) {
+                    actions.append(action("Apply \(migration.id) to this file (\(rewritten.count) uses)", uri: uri,
+                                          edits: file, analysis: analysis, diagnostic: diagnostic, preferred: false))
                 }
             }
             // Allow: a comment on the line before, indented as the use's line, or else at the end
@@ -367,6 +455,14 @@ public final class LanguageServer {
                                                 file: analysis.file, project: project, parser: parser) else { return false }
         let count = { (items: [DocumentAnalysis.Item]) in items.filter { $0.finding.kind == .use && $0.finding.migration == migration }.count }
         return after.allowed > analysis.allowed && count(after.items) < count(analysis.items)
+    }
+
+    /// Whether the allow comments allow as many uses after the edits (none of those uses rewritten).
+    private func keepsAllowedUses(_ edits: [Edit], in analysis: DocumentAnalysis, project: Project) -> Bool {
+        guard let set = try? EditSet(edits, in: analysis.source),
+              let after = try? DocumentAnalysis(text: String(decoding: set.apply(to: analysis.source), as: UTF8.self),
+                                                file: analysis.file, project: project, parser: parser) else { return false }
+        return after.allowed == analysis.allowed
     }
 
     /// Whether edits leave no new syntax error (the safety net of `run`).

@@ -8,7 +8,8 @@ struct LSPCommand: ParsableCommand {
         commandName: "lsp",
         abstract: "Run the language server (LSP over stdin/stdout) for editors: diagnostics, hover, code actions.",
         discussion: """
-        Editors start it; it finds .swiftmod.yml from each open Swift file's folder. A use the \
+        Editors start it; each open Swift file gets the .swiftmod.yml a check at the root of its \
+        repository uses for it (the outermost above it that covers it, else the nearest). A use the \
         baseline does not allow is an error, a baselined use a hint marked deprecated, a wrong \
         allow comment a warning. Hover on a use says why, what instead, docs, contact and \
         deadline; code actions apply a codemod here or in the file, or insert an allow comment. \

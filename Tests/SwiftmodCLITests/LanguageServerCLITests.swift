@@ -20,7 +20,20 @@ final class LanguageServerClient {
 
     deinit { if process.isRunning { process.terminate() } }
 
-    func sendRaw(_ bytes: Data) { input.fileHandleForWriting.write(bytes) }
+    /// Writes bytes to the server. When it is gone, a test fails on what it reads, never the test
+    /// process on SIGPIPE: the signal is blocked on this thread for the write, and taken back if
+    /// the write raised it (not ignored: programs the tests start would inherit that).
+    func sendRaw(_ bytes: Data) {
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        if (try? input.fileHandleForWriting.write(contentsOf: bytes)) == nil {
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&pipeSignal, nil, &now)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
 
     func send(_ message: [String: Any]) throws {
         var message = message
