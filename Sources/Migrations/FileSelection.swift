@@ -13,6 +13,9 @@ public struct FileSelection: Sendable {
     /// What the selection leaves out that a compiler may still compile: files the configuration
     /// excludes, dependency folders, files named inside one.
     public var notJudged: [NotJudged] = []
+    /// Absolute second paths of selected files (links beside their targets), for the module
+    /// graph: a link inside a module is that module's file, wherever its target lies.
+    public var aliases: [String] = []
 
     /// Why files cannot be selected.
     public enum Problem: Error, CustomStringConvertible {
@@ -41,10 +44,14 @@ public struct FileSelection: Sendable {
             guard let changed = FileWalker().changes(since: changedSince, root: root, under: roots) else {
                 throw Problem.notARevision(changedSince, root: root)
             }
-            files = changed.files.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
+            // Changed files in a dependency folder inside a SwiftPM target are the target's own.
+            let targetFolders = changed.skipped.isEmpty ? [] : Self.targetFolders(configuration)
+            let own = changed.inSkipped.filter { Self.isCheckout($0.folder.reason) && Self.isInside($0.folder.path, targetFolders) }.map(\.file)
+            let candidates = (changed.files + own).sorted()
+            files = candidates.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
             unreadable = []
-            notJudged = NotJudged.excluded(changed.files.filter { !configuration.covers($0) }, by: configuration)
-                + Self.skippedFolders(changed.skipped)
+            notJudged = NotJudged.excluded(candidates.filter { !configuration.covers($0) }, by: configuration)
+                + Self.skippedFolders(changed.skipped.filter { !(Self.isCheckout($0.reason) && Self.isInside($0.path, targetFolders)) })
         } else {
             let walk: FileWalker.Walk
             // The walk names files inside the working folder relatively: made absolute once here,
@@ -62,6 +69,7 @@ public struct FileSelection: Sendable {
                 throw Problem.missingPath(error.path)
             }
             files = walk.files.map(absolute)
+            aliases = walk.aliases.map(absolute).filter { RepositoryPath.relative($0, root: root).map(configuration.covers) ?? false }
             unreadable = walk.unreadableFolders.map { folder in
                 FileFailure(file: (RepositoryPath.relative(folder.path, root: root) ?? folder.path) + "/", reason: folder.reason)
             }
@@ -69,16 +77,45 @@ public struct FileSelection: Sendable {
                 + Self.skippedFolders(walk.skippedFolders.map { folder in
                     FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason)
                 })
+            // SwiftPM compiles everything in a target's folder: a dependency folder inside one
+            // (a `Pods` beside a `Podfile` under `Sources/Feed`) is the target's source.
+            if !walk.skippedFolders.isEmpty {
+                let targets = Self.targetFolders(configuration)
+                for (index, item) in notJudged.enumerated().reversed() where item.reason == .skippedFolder && Self.isCheckout(item.detail) {
+                    let folder = String(item.path.dropLast())
+                    guard Self.isInside(folder, targets),
+                          let inside = try? FileWalker().walk([RepositoryPath.absolute(folder, root: root)], keep: { path in
+                              RepositoryPath.relative(absolute(path), root: root).map(configuration.covers) ?? false
+                          }) else { continue }
+                    notJudged.remove(at: index)
+                    files += inside.files.map(absolute)
+                }
+                files.sort()
+            }
             // A file named inside a dependency folder is judged as a walk would: not at all, and
             // said so (the pre-commit hook names files, and must agree with a full check).
             var inDependencies: [FileWalker.SkippedFolder] = []
+            var targets: [String]?
             files = files.filter { path in
                 guard let relative = RepositoryPath.relative(path, root: root), relative.contains("/"),
                       let folder = FileWalker.skippedFolder(of: relative, root: root) else { return true }
+                if targets == nil { targets = Self.targetFolders(configuration) }
+                if Self.isCheckout(folder.reason), Self.isInside(folder.path, targets ?? []) { return true }
                 inDependencies.append(FileWalker.SkippedFolder(path: relative, reason: folder.reason + ", in " + folder.path + "/"))
                 return false
             }
             notJudged += inDependencies.map { NotJudged(path: $0.path, reason: .skippedFolder, detail: "not judged: \($0.reason)") }
+        }
+        if changedSince == nil, !paths.isEmpty {
+            // A named file that is a link's target (an excluded one, one of another name) is
+            // also that link's Swift file, as SwiftPM compiles it.
+            let named = paths.filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            }
+                .compactMap { RepositoryPath.relative(URL(fileURLWithPath: $0).standardizedFileURL.path, root: root) }
+            let linked = FileWalker.linkedPaths(to: named, root: root).filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
+            files = Array(Set(files + linked)).sorted()
         }
         if changedSince != nil || !paths.isEmpty {
             // A file whose name differs from a selected one only in Unicode normalisation is one
@@ -91,6 +128,23 @@ public struct FileSelection: Sendable {
             }
         }
         try Self.checkInside(paths, root: root, existing: false)
+    }
+
+    /// The folders of SwiftPM targets, repo-relative: SwiftPM compiles all that is in them.
+    static func targetFolders(_ configuration: Configuration) -> [String] {
+        ModuleMap.discover(root: configuration.root, configuration: configuration).folders
+            .filter { ModuleMap.isManifest($0.source) && !$0.path.isEmpty }.map(\.path)
+    }
+
+    /// Whether a folder lies inside (not at) one of some folders.
+    static func isInside(_ folder: String, _ folders: [String]) -> Bool {
+        folders.contains { RepositoryPath.isWithin(folder, $0) && folder != $0 }
+    }
+
+    /// Whether a skip's reason is a dependency checkout or build output (not a submodule, not a
+    /// link leading out): what a SwiftPM target's folder compiles when it holds one.
+    static func isCheckout(_ reason: String) -> Bool {
+        !reason.contains("submodule") && !reason.contains("outside the tree")
     }
 
     /// One entry per folder skipped.

@@ -52,6 +52,43 @@ public struct FileWalker {
         }
     }
 
+    /// The Swift files, repo-relative, that are links (to a file, or inside a link to a folder)
+    /// whose target is one of some repo-relative paths: what else a change to those paths changes.
+    /// Links are those git knows (tracked, or untracked and not ignored); empty outside git.
+    public static func linkedPaths(to targets: [String], root: String) -> [String] {
+        guard !targets.isEmpty, let top = Git.topLevel(of: root),
+              let tracked = Git.run(["ls-files", "-s", "-z"], in: top),
+              let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return [] }
+        var links: [String] = []
+        for entry in tracked.split(separator: 0) where entry.starts(with: Array("120000 ".utf8)) {
+            guard let tab = entry.firstIndex(of: 0x09) else { continue }
+            links.append(String(decoding: entry[(tab + 1)...], as: UTF8.self))
+        }
+        for entry in untracked.split(separator: 0) where !entry.isEmpty {
+            let name = String(decoding: entry, as: UTF8.self)
+            if isLink((top as NSString).appendingPathComponent(name)) { links.append(name) }
+        }
+        guard !links.isEmpty, let realRoot = RepositoryPath.real(root) else { return [] }
+        let wanted = Set(targets.map { PathKey($0) })
+        var result: [String] = []
+        for link in links {
+            let absolute = (top as NSString).appendingPathComponent(link)
+            guard let relativeLink = RepositoryPath.relative(absolute, root: root),
+                  let real = RepositoryPath.real(absolute), real.hasPrefix(realRoot + "/") else { continue }
+            let target = String(real.dropFirst(realRoot.count + 1))
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder) else { continue }
+            if !isFolder.boolValue {
+                if relativeLink.hasSuffix(".swift"), wanted.contains(PathKey(target)) { result.append(relativeLink) }
+                continue
+            }
+            for name in targets where name.hasSuffix(".swift") && RepositoryPath.isWithin(name, target) && name != target {
+                result.append(relativeLink + "/" + name.dropFirst(target.count + 1))
+            }
+        }
+        return result
+    }
+
     /// A path that does not exist.
     public struct MissingPathError: Error, CustomStringConvertible {
         public var path: String
@@ -70,6 +107,9 @@ public struct FileWalker {
         public var skippedFolders: [SkippedFolder] = []
         /// Files found that the walk's `keep` test left out, sorted.
         public var leftOut: [String] = []
+        /// Second paths of files in `files` (a link beside its target), sorted: where else a
+        /// compiler meets the same file (a link inside a module to a file outside it).
+        public var aliases: [String] = []
     }
 
     /// A folder that could not be listed, and why.
@@ -107,8 +147,10 @@ public struct FileWalker {
         if paths.count > 1 { candidates = Self.withoutSpellingsOfOneFile(candidates) }
         unreadable.sort { $0.path < $1.path }
         skipped.sort { $0.path < $1.path }
-        return Walk(files: Self.withoutDuplicates(candidates, linkedFolders: linked), unreadableFolders: unreadable,
-                    skippedFolders: skipped, leftOut: leftOut)
+        let files = Self.withoutDuplicates(candidates, linkedFolders: linked)
+        let kept = Set(files.map { PathKey($0) })
+        return Walk(files: files, unreadableFolders: unreadable, skippedFolders: skipped, leftOut: leftOut,
+                    aliases: files.count == candidates.count ? [] : candidates.filter { !kept.contains(PathKey($0)) })
     }
 
     /// Candidates without the second path of a file reached twice (through a symbolic link to
@@ -358,6 +400,12 @@ public struct FileWalker {
     public struct Changes: Sendable, Equatable {
         public var files: [String]
         public var skipped: [SkippedFolder]
+        /// The changed files in them, each with its folder.
+        public var inSkipped: [(file: String, folder: SkippedFolder)] = []
+
+        public static func == (lhs: Changes, rhs: Changes) -> Bool {
+            lhs.files == rhs.files && lhs.skipped == rhs.skipped && lhs.inSkipped.map(\.file) == rhs.inSkipped.map(\.file)
+        }
     }
 
     /// The Swift files changed since a git revision, as `swiftFiles(changedSince:root:under:)`, and
@@ -369,18 +417,26 @@ public struct FileWalker {
               let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
         var result = Set<PathKey>()
         var skipped: [SkippedFolder] = []
-        for entry in (diff + [0] + untracked).split(separator: 0) where !entry.isEmpty {
-            let path = (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
+        var inSkipped: [(file: String, folder: SkippedFolder)] = []
+        let names = (diff + [0] + untracked).split(separator: 0).filter { !$0.isEmpty }.map { entry in
+            (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
+        }
+        // A change to a link's target (an excluded file, a file of another name, a folder's
+        // content) is a change to the Swift file the link is.
+        let linked = Self.linkedPaths(to: names.compactMap { RepositoryPath.relative($0, root: root) }, root: root)
+        for path in names + linked.map({ RepositoryPath.absolute($0, root: root) }) {
             guard let relative = RepositoryPath.relative(path, root: root), relative.hasSuffix(".swift"),
                   paths.isEmpty || paths.contains(where: { RepositoryPath.isWithin(relative, $0) }),
                   FileManager.default.fileExists(atPath: RepositoryPath.absolute(relative, root: root)) else { continue }
             if let folder = Self.skippedFolder(of: relative, root: root) {
                 if !skipped.contains(folder) { skipped.append(folder) }
+                inSkipped.append((relative, folder))
                 continue
             }
             result.insert(PathKey(relative))
         }
-        return Changes(files: result.map(\.path).sorted(by: PathKey.byBytes), skipped: skipped.sorted { $0.path < $1.path })
+        return Changes(files: result.map(\.path).sorted(by: PathKey.byBytes), skipped: skipped.sorted { $0.path < $1.path },
+                       inSkipped: inSkipped)
     }
 }
 
@@ -530,18 +586,32 @@ public enum DependencyFolder {
         func beside(_ file: String) -> Bool {
             FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(file))
         }
+        // What the tool itself writes inside the folder: a folder merely named like one is a team's.
+        func holds(_ files: [String]) -> Bool {
+            let folder = (parent as NSString).appendingPathComponent(name)
+            return files.contains { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+        }
         switch name {
-        case ".build" where beside("Package.swift"): return "SwiftPM's build folder (beside Package.swift)"
-        case "Pods" where beside("Podfile"): return "CocoaPods' dependency checkouts (beside Podfile)"
-        case "Carthage" where beside("Cartfile"): return "Carthage's dependency checkouts and builds (beside Cartfile)"
-        case "node_modules" where beside("package.json"): return "npm's dependency checkouts (beside package.json)"
+        case ".build" where beside("Package.swift") && holds(["workspace-state.json", "checkouts", "repositories", "debug", "release"]):
+            return "SwiftPM's build folder (beside Package.swift)"
+        case "Pods" where beside("Podfile") && holds(["Manifest.lock"]):
+            return "CocoaPods' dependency checkouts (beside Podfile)"
+        case "Carthage" where beside("Cartfile") && holds(["Checkouts", "Build"]):
+            return "Carthage's dependency checkouts and builds (beside Cartfile)"
+        case "node_modules" where beside("package.json") && holds([".package-lock.json", ".yarn-integrity", ".modules.yaml", ".yarn-state.yml"]):
+            return "npm's dependency checkouts (beside package.json)"
         case "DerivedData":
             let folder = (parent as NSString).appendingPathComponent(name)
             let isBuildOutput = ["ModuleCache.noindex", "Build/Intermediates.noindex", "Logs/Build"].contains {
                 FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0))
             }
             return isBuildOutput ? "Xcode's build output (DerivedData)" : nil
-        default: return nil
+        default:
+            // A git submodule or a repository of its own: its lock-down is its repository's (a
+            // `--changed-since` check sees none of its files, so a full check must not either).
+            let folder = (parent as NSString).appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))
+                ? "a git submodule or a repository of its own (its own lock-down judges it)" : nil
         }
     }
 }

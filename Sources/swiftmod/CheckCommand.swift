@@ -50,14 +50,14 @@ struct CheckCommand: ParsableCommand {
             options.modules = []
             changedSince = nil
         }
-        let (configuration, migrations, files, unreadable, notJudged) = try options.load(changedSince: changedSince)
+        let (configuration, migrations, files, unreadable, notJudged, aliases) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
             baseline = try Baseline.load(configuration.baselinePath)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged,
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases,
                                      wholeRepository: !options.isPartial && changedSince == nil, completeModuleRules: true,
                                      leavingOutUntracked: true)
         let ids = Set(migrations.map(\.id))

@@ -54,8 +54,9 @@ struct LockdownOptions: ParsableArguments {
     /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
     ///   renamed, or new) are scanned.
     /// - Returns: also the folders that could not be listed, as failures for `scan(_:_:_:unreadable:)`.
-    /// - Returns: also what the file selection left out, for `scan(_:_:_:unreadable:)`'s `notJudged`.
-    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String], [FileFailure], [NotJudged]) {
+    /// - Returns: also what the file selection left out and the second paths of its files, for
+    ///   `scan(_:_:_:unreadable:notJudged:aliases:)`.
+    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String], [FileFailure], [NotJudged], [String]) {
         let configuration = try ConfigurationLoading.load(config)
         var migrations: [Migration]
         do {
@@ -102,7 +103,7 @@ struct LockdownOptions: ParsableArguments {
         } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        return (configuration, migrations, selection.files, selection.unreadable, selection.notJudged)
+        return (configuration, migrations, selection.files, selection.unreadable, selection.notJudged, selection.aliases)
     }
 
     /// The modules named by `--module`, nil when none.
@@ -142,12 +143,13 @@ struct LockdownOptions: ParsableArguments {
     ///   - leavingOutUntracked: for a partial `check`: the module graph leaves out files git does
     ///     not track that are not among `files` (scratch work is not part of a commit).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              notJudged: [NotJudged] = [], wholeRepository: Bool? = nil, completeModuleRules: Bool = false,
+              notJudged: [NotJudged] = [], aliases: [String] = [], wholeRepository: Bool? = nil, completeModuleRules: Bool = false,
               leavingOutUntracked: Bool = false) throws -> ScanResult {
         var rules: ModuleRules?
         let whole = wholeRepository ?? !isPartial
         if migrations.contains(where: \.isModuleRule) {
-            var all = whole ? files : ((try? FileSelection(configuration, paths: []).files) ?? files)
+            // Links inside a module to files outside it are the module's files too.
+            var all = whole ? files + aliases : ((try? FileSelection(configuration, paths: [])).map { $0.files + $0.aliases } ?? files)
             if !whole, leavingOutUntracked {
                 // A partial check (the pre-commit hook, --changed-since) judges what is to be
                 // committed: a file git does not track, and that was not named, is someone's

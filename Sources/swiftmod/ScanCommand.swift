@@ -23,8 +23,8 @@ struct ScanCommand: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
-        let (configuration, migrations, files, unreadable, notJudged) = try options.load()
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged)
+        let (configuration, migrations, files, unreadable, notJudged, aliases) = try options.load()
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures, notJudged: result.notJudged)
         format.reporter.write(report) { print($0, terminator: "") }

@@ -86,6 +86,7 @@ import Testing
     @Test func dependencyCheckoutsAreNamedAndAgreeAcrossChecks() throws {
         let repo = try repository()
         try repo.write("Podfile", "target 'App'\n")
+        try repo.write("Pods/Manifest.lock", "PODFILE CHECKSUM: 1\n")
         try repo.write("Pods/Alamofire/Session.swift", "let vendored = UIWebView()\n")
         try repo.git(["add", "-A"])
         for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Pods/Alamofire/Session.swift"]] {
@@ -299,5 +300,71 @@ import Testing
             #expect(result.stdout.contains("App/Label.swift:1:13: error: new use of deprecated pattern 'labels'"), "\(arguments): \(result.stdout)")
             #expect(result.stderr.contains("note: .swiftmod.yml changed, which can change the verdict on every file: checking the whole repository"), "\(result.stderr)")
         }
+    }
+
+    @Test func aLinkedTargetThatChangesIsAChangeToTheLink() throws {
+        let repo = try repository(config: Self.config + "exclude: [\"Generated/**\"]\n")
+        try repo.write("Generated/Use.swift", "let use = 1\n")
+        try repo.write("Generated/G/One.swift", "let one = 1\n")
+        try repo.write("Elsewhere/X.txt", "let x = 1\n")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/L.swift", withDestinationPath: "../Generated/Use.swift")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/GL", withDestinationPath: "../Generated/G")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/T.swift", withDestinationPath: "../Elsewhere/X.txt")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "links"])
+        try repo.write("Generated/Use.swift", "let use = UIWebView()\n")
+        try repo.write("Generated/G/Two.swift", "let two = UIWebView()\n")
+        try repo.write("Elsewhere/X.txt", "let x = UIWebView()\n")
+        try repo.git(["add", "-A"])
+        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Generated/Use.swift", "Generated/G/Two.swift", "Elsewhere/X.txt"]] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+            for use in ["App/L.swift:1:11", "App/GL/Two.swift:1:11", "App/T.swift:1:9"] {
+                #expect(result.stdout.contains("\(use): error: new use"), "\(arguments): \(use): \(result.stdout)")
+            }
+        }
+    }
+
+    @Test func aLinkInsideAModuleIsTheModulesFile() throws {
+        let repo = try serviceRepository()
+        try repo.write("Shared/F.swift", "import Foundation\n")
+        try repo.write("Shared/Net/N.swift", "import Foundation\n")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/Sources/FeedService/F.swift", withDestinationPath: "../../Shared/F.swift")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/Sources/FeedService/Net", withDestinationPath: "../../Shared/Net")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "shared"])
+        try repo.write("Shared/F.swift", "import UIKit\n")
+        try repo.write("Shared/Net/N2.swift", "import UIKit\n")
+        try repo.git(["add", "-A"])
+        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Shared/F.swift", "Shared/Net/N2.swift"]] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Sources/FeedService/F.swift:1:8: error: new violation"), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("Sources/FeedService/Net/N2.swift:1:8: error: new violation"), "\(arguments): \(result.stdout)")
+        }
+    }
+
+    @Test func aSubmoduleIsNamedAndEveryCheckAgrees() throws {
+        let library = try Scratch()
+        try library.git(["init", "-q"])
+        try library.write("S.swift", "let s = UIWebView()\n")
+        try library.git(["add", "-A"])
+        try library.git(["commit", "-qm", "library"])
+        let repo = try repository()
+        try repo.git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", library.path, "App/Vendor"])
+        try repo.git(["commit", "-qm", "submodule"])
+        for arguments in [["check"], ["check", "--changed-since", "HEAD~1"], ["check", "--", "App/Vendor/S.swift"]] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(arguments[1] == "--changed-since" || result.stdout.contains("a git submodule or a repository of its own"), "\(arguments): \(result.stdout)")
+        }
+    }
+
+    @Test func aCheckoutFolderInsideASwiftPMTargetIsTheTargetsSource() throws {
+        let repo = try serviceRepository()
+        try repo.write("Sources/FeedService/Podfile", "\n")
+        try repo.write("Sources/FeedService/Pods/Manifest.lock", "\n")
+        try repo.write("Sources/FeedService/Pods/P.swift", "import UIKit\nlet p = UIWebView()\n")
+        try expectEveryCheckFails(repo, files: ["Sources/FeedService/Pods/P.swift"], mentioning: "Sources/FeedService/Pods/P.swift:1:8: error: new violation")
     }
 }

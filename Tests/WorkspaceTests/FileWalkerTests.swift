@@ -8,7 +8,8 @@ import TestSupport
         let folder = try TemporaryFolder()
         for file in ["App/A.swift", "App/Nested/B.swift", "App/readme.md", ".hidden/C.swift", "App/.build/D.swift",
                      "Pods/E.swift", "Carthage/F.swift", "App/Generated/G.swift", "App/.H.swift", ".git/I.swift",
-                     "App/Package.swift", "Podfile", "Cartfile", "Sub/Pods/J.swift"] {
+                     "App/Package.swift", "App/.build/workspace-state.json", "Podfile", "Pods/Manifest.lock", "Cartfile",
+                     "Carthage/Checkouts/K.swift", "Sub/Pods/J.swift", "Sub/Podfile", "Lib/.git", "Lib/L.swift"] {
             try folder.write(file, "let x = 1\n")
         }
         let walk = try FileWalker().walk([folder.path])
@@ -17,7 +18,8 @@ import TestSupport
         // folders and files, and folders merely named like checkouts, are walked.
         #expect(found == [".hidden/C.swift", "App/.H.swift", "App/A.swift", "App/Generated/G.swift", "App/Nested/B.swift",
                           "App/Package.swift", "Sub/Pods/J.swift"])
-        #expect(walk.skippedFolders.map { String($0.path.dropFirst(folder.path.count + 1)) } == ["App/.build", "Carthage", "Pods"])
+        // Sub/Pods has a Podfile beside it but no Manifest.lock: CocoaPods did not put it there.
+        #expect(walk.skippedFolders.map { String($0.path.dropFirst(folder.path.count + 1)) } == ["App/.build", "Carthage", "Lib", "Pods"])
     }
 
     @Test func honoursGitignore() throws {

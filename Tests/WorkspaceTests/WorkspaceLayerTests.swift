@@ -129,7 +129,7 @@ import TestSupport
     @Test func manifestsAndProjectsAreFoundByTheWalksRules() throws {
         let folder = try TemporaryFolder()
         for file in ["Package.swift", "Packages/Feed/Package.swift", ".build/checkouts/X/Package.swift",
-                     "Pods/Y/Package.swift", "Podfile", "App/App.xcodeproj/project.pbxproj", "App/App.xcodeproj/Inner/Package.swift"] {
+                     "Pods/Y/Package.swift", "Podfile", "Pods/Manifest.lock", "App/App.xcodeproj/project.pbxproj", "App/App.xcodeproj/Inner/Package.swift"] {
             try folder.write(file, "// x\n")
         }
         let manifests = FileWalker().entries(under: folder.path, named: { $0 == "Package.swift" })
@@ -149,6 +149,7 @@ import TestSupport
         try folder.write("A.swift", "let a = 2\n")                 // changed
         try folder.write("Sub/New.swift", "let n = 1\n")           // untracked
         try folder.write("Podfile", "target 'App'\n")
+        try folder.write("Pods/Manifest.lock", "PODFILE CHECKSUM: 1\n")
         try folder.write("Pods/P.swift", "let p = 1\n")            // CocoaPods' checkouts: skipped
         try folder.write("Sub/Pods/Q.swift", "let q = 1\n")        // no Podfile beside: a team's
         try folder.write(".hidden/H.swift", "let h = 1\n")         // a hidden folder: checked
