@@ -158,6 +158,8 @@ struct RunCommand: ParsableCommand {
         }
         let runner = CodemodRunner(codemod: codemod, options: options)
         var records: [FileRecord] = []
+        // Files outside the current folder whose diff was printed: `git apply` wants a flag for them.
+        var outside = 0
         let summary = runner.run(selection.files) { outcome in
             // File names and notes stay on their line: no name can forge a message of its own.
             let path = SafeText.oneLine(outcome.displayPath)
@@ -183,6 +185,7 @@ struct RunCommand: ParsableCommand {
                 if review != nil { break }
                 if !outcome.diff.isEmpty, outcome.status == .changed || outcome.status == .written {
                     print(painter.paint(outcome.diff), terminator: "")
+                    if UnifiedDiff.patchName(outcome.displayPath).hasPrefix("../") { outside += 1 }
                 } else if !codemod.definition.rewrites {
                     for use in outcome.uses {
                         print("\(path):\(use.start.line):\(use.start.column): \(codemod.id): \(SafeText.oneLine(codemod.definition.filled(codemod.definition.summary, params: codemod.params)))")
@@ -201,6 +204,9 @@ struct RunCommand: ParsableCommand {
         // Files in a folder that cannot be listed were not seen: say so, and fail as for files.
         for folder in selection.unreadableFolders {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
+        }
+        if outside > 0, !write {
+            printError("note: \(plural(outside, "file")) of the diff \(outside == 1 ? "is" : "are") outside the current folder, named from it (../); `git apply --unsafe-paths` applies \(outside == 1 ? "it" : "them") from here")
         }
         if let review { printError(review.summary) }
         printError(describe(summary, codemod: codemod, title: title(codemod, settings), review: review))
