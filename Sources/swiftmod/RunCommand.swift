@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
         migration id, or --module, processes only the files found in folders that `swiftmod \
         scan` looks at (the include: and exclude: of .swiftmod.yml); a file named is processed.
 
-        Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
+        Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors, 130 an interactive review stopped with Ctrl-C (what was accepted before is written, and summed up).
 
         Examples:
           swiftmod run strong-iboutlet --module ProfileUI
@@ -150,6 +150,7 @@ struct RunCommand: ParsableCommand {
                                      exitCode: ExitStatus.usage)
             }
             let reviewer = ChangeReview(painter: painter)
+            reviewer.stopOnInterrupt()
             options.choose = { reviewer.choose($0, $1, $2) }
             review = reviewer
             for stale in selection.prepareForWriting() {
@@ -213,6 +214,7 @@ struct RunCommand: ParsableCommand {
         if let error = summary.definitionError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
+        if review?.interrupted == true { throw ExitCode(ExitStatus.interrupted) }
         if summary.filesRefused + summary.filesFailed > 0 || !selection.unreadableFolders.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
