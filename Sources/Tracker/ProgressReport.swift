@@ -308,7 +308,8 @@ public struct ProgressBuilder {
                 switch teamStatus {
                 case .overdue: reason = "\(promise) has passed"
                 case .behind:
-                    reason = teamProjection?.completionDate.map { "projected to finish \($0), after \(promise)" } ?? "no progress recently"
+                    reason = teamProjection?.completionDate.map { "projected to finish \($0), after \(promise)" }
+                        ?? (teamProjection.map { $0.burnPerWeek > 0 } == true ? "progress too slow to project a day" : "no progress recently")
                 default: break
                 }
                 return ProgressReport.TeamProgress(owner: owner, remaining: remaining, fixable: byOwner[owner]?.fixable ?? 0,
@@ -420,7 +421,13 @@ public struct ProgressBuilder {
             completion = reached ?? DateText.string(newest)
         } else if slope < 0 {
             let from = max(newest, today.flatMap(Deadline.date) ?? newest)
-            completion = DateText.string(from.addingTimeInterval((remaining / -slope).rounded(.up) * 86_400))
+            // A rate too slow to end within the calendar's four digits projects no day (a day of
+            // year 100000 would sort before 2027 as text).
+            let days = (remaining / -slope).rounded(.up)
+            let last = Deadline.date("9999-12-31")!
+            if days.isFinite, days <= last.timeIntervalSince(from) / 86_400 {
+                completion = DateText.string(from.addingTimeInterval(days * 86_400))
+            }
         }
         let rounded = (burnPerWeek * 10).rounded() / 10
         return ProgressReport.Projection(burnPerWeek: rounded == 0 ? 0 : rounded, completionDate: completion)

@@ -44,4 +44,12 @@ import Testing
         }
         #expect(ProgressFormat.html.render(report).contains("data-total=\"2\""))
     }
+
+    @Test func aRateTooSlowForTheCalendarProjectsNoDay() throws {
+        // A billion uses, one fewer in 90 days: done in 246 million years, a day no date holds.
+        let projection = try #require(ProgressBuilder.projection([("2026-01-01", 1_000_000_000), ("2026-04-01", 999_999_999)], today: "2026-04-01"))
+        #expect(projection.burnPerWeek == 0.1)
+        #expect(projection.completionDate == nil, "\(projection)")
+        #expect(ProgressBuilder.status(total: 999_999_999, projection: projection, deadline: "2027-01-01", today: "2026-04-01", hasHistory: true) == .behind)
+    }
 }
