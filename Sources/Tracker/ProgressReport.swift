@@ -240,7 +240,7 @@ public struct ProgressBuilder {
         let mineOnly = uses.filter { use in
             use.kind == .use && (team.map { team in ownersOfFile(use.file).contains { CodeOwners.isSameOwner($0, team) } } ?? true)
         }
-        // The first record of the history that counts a migration (on or before the report's day).
+        // The records up to the report's day (none for a report of paths, which the history is not).
         let recorded = ignoresHistory ? [] : history.filter { $0.date <= today }
         let progress = migrations.map { migration -> ProgressReport.MigrationProgress in
             let mine = mineOnly.filter { $0.migration == migration.id }
@@ -337,7 +337,7 @@ public struct ProgressBuilder {
             if let then, let now = history.last {
                 let done = teams.filter { $0.remaining == 0 && then.teamUses($0.owner) > 0 }.map(\.owner).sorted()
                 change = ProgressReport.Change(since: then.date, commit: then.commit, uses: then.uses,
-                                               delta: now.uses.clampedAdding(-then.uses), teamsDone: done)
+                                               delta: now.uses.clampedSubtracting(then.uses), teamsDone: done)
             }
             let missingHistory = ignoresHistory ? nil
                 : Self.missingHistory(started: settings.started, firstRecord: recorded.first { $0.totals[migration.id] != nil }?.date, today: today)
@@ -453,6 +453,12 @@ extension Int {
     func clampedAdding(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// The difference, held at `Int.max` or `Int.min` instead of overflowing.
+    func clampedSubtracting(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }
 
