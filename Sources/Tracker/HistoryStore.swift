@@ -189,10 +189,17 @@ public final class HistoryStore {
                         guard uses <= Self.maximumUses else {
                             throw HistoryError.Damage("\(uses) uses of \(what) is more than any codebase holds (at most \(Self.maximumUses))")
                         }
+                        let twice = HistoryError.Damage("two counts of \(what)")
                         switch dimension {
-                        case "total": snapshot.totals[migration] = uses
-                        case "module": snapshot.modules[migration, default: [:]][name] = uses
-                        case "owner": snapshot.owners[migration, default: [:]][name] = uses
+                        case "total":
+                            guard snapshot.totals[migration] == nil else { throw twice }
+                            snapshot.totals[migration] = uses
+                        case "module":
+                            guard snapshot.modules[migration]?[name] == nil else { throw twice }
+                            snapshot.modules[migration, default: [:]][name] = uses
+                        case "owner":
+                            guard snapshot.owners[migration]?[name] == nil else { throw twice }
+                            snapshot.owners[migration, default: [:]][name] = uses
                         default: throw HistoryError.Damage("a count of \(SafeText.oneLine(migration)) by '\(SafeText.oneLine(dimension))', which is none of total, module and owner")
                         }
                     }

@@ -54,6 +54,8 @@ import Testing
         ("UPDATE snapshot SET date = '2026-02-30' WHERE id = 1", "the date '2026-02-30' is not a day of the calendar"),
         ("UPDATE snapshot SET date = '2026-13-01' WHERE id = 1", "the date '2026-13-01' is not a day of the calendar"),
         ("UPDATE count SET dimension = 'team' WHERE dimension = 'owner'", "a count of outlets by 'team', which is none of total, module and owner"),
+        ("INSERT INTO count (snapshotId, migration, dimension, name, uses) SELECT snapshotId, migration, dimension, name, 1 FROM count WHERE dimension = 'total'",
+         "two counts of outlets;"),
     ])
     func aDamagedHistoryIsAnErrorNamingTheRecord(damage sql: String, message: String) throws {
         let repo = try repository(days: ["2026-10-01", "2026-10-08"], uses: [3, 2])
