@@ -1,3 +1,4 @@
+import Foundation
 import SwiftTree
 import Workspace
 
@@ -12,7 +13,8 @@ public struct UnifiedDiff {
     public func render(path: String, source: SourceText, edits: EditSet) -> String {
         let blocks = changeBlocks(source: source, edits: edits)
         guard !blocks.isEmpty else { return "" }
-        var output = "--- \(Self.headerName("a/" + path))\n+++ \(Self.headerName("b/" + path))\n"
+        let name = Self.patchName(path)
+        var output = "--- \(Self.headerName("a/" + name))\n+++ \(Self.headerName("b/" + name))\n"
         var delta = 0  // new line number minus old line number before the current hunk
         var index = 0
         while index < blocks.count {
@@ -53,6 +55,15 @@ public struct UnifiedDiff {
             index = last + 1
         }
         return output
+    }
+
+    /// A file's name in the diff, as `git apply` run from `folder` (default: the current folder)
+    /// finds it: a relative path as given; an absolute one relative to the folder, by the text
+    /// (`Sources/x.swift`, or `../Other/x.swift` outside it, which `git apply` takes with
+    /// `--unsafe-paths`, as it takes any file outside the folder it applies in). Never `a//abs`.
+    public static func patchName(_ path: String, from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        guard path.hasPrefix("/") else { return path }
+        return DisplayPath.relative(path, from: folder)
     }
 
     /// A name as git writes it in `---`/`+++` lines: in double quotes with C escapes (`\t`, `\n`,

@@ -1,5 +1,7 @@
+import CodemodKit
 import Foundation
 import GRDB
+import Migrations
 
 /// The counts of one day (or commit), as `report --record` stores them.
 public struct Snapshot: Sendable, Equatable, Codable {
@@ -167,26 +169,56 @@ public final class HistoryStore {
             let rows = try Row.fetchAll(db, sql: "SELECT id, date, commitHash FROM snapshot ORDER BY date, recordedAt, id")
             return try rows.map { row in
                 let id: Int64 = try Self.column(row, "id", of: "snapshot")
-                var snapshot = Snapshot(date: try Self.column(row, "date", of: "snapshot"),
-                                        commit: try Self.optionalColumn(row, "commitHash", of: "snapshot"),
-                                        totals: [:], modules: [:], owners: [:])
-                guard Self.isDay(snapshot.date) else {
-                    throw HistoryError.Damage("snapshot \(id): date '\(snapshot.date)' is not a day like 2026-11-22")
-                }
-                for count in try Row.fetchAll(db, sql: "SELECT migration, dimension, name, uses FROM count WHERE snapshotId = ?", arguments: [id]) {
-                    let migration: String = try Self.column(count, "migration", of: "count")
-                    let name: String = try Self.column(count, "name", of: "count")
-                    let uses: Int = try Self.column(count, "uses", of: "count")
-                    guard uses >= 0 else { throw HistoryError.Damage("count: uses \(uses) of \(migration) is negative") }
-                    switch try Self.column(count, "dimension", of: "count") as String {
-                    case "total": snapshot.totals[migration] = uses
-                    case "module": snapshot.modules[migration, default: [:]][name] = uses
-                    default: snapshot.owners[migration, default: [:]][name] = uses
+                // Damage is named by its record: the id, then the day and commit when they read.
+                var record = "record \(id)"
+                do {
+                    let date: String = try Self.column(row, "date", of: "snapshot")
+                    let commit: String? = try Self.optionalColumn(row, "commitHash", of: "snapshot")
+                    record += " (\(SafeText.oneLine(date))\(commit.map { " at \(SafeText.oneLine(String($0.prefix(10))))" } ?? ""))"
+                    guard Deadline.date(date) != nil else {
+                        throw HistoryError.Damage("the date '\(SafeText.oneLine(date))' is not a day of the calendar like 2026-11-22")
                     }
+                    var snapshot = Snapshot(date: date, commit: commit, totals: [:], modules: [:], owners: [:])
+                    for count in try Row.fetchAll(db, sql: "SELECT migration, dimension, name, uses FROM count WHERE snapshotId = ?", arguments: [id]) {
+                        let migration: String = try Self.column(count, "migration", of: "count")
+                        let name: String = try Self.column(count, "name", of: "count")
+                        let uses: Int = try Self.column(count, "uses", of: "count")
+                        let dimension: String = try Self.column(count, "dimension", of: "count")
+                        let what = "\(SafeText.oneLine(migration))\(dimension == "total" ? "" : " in \(SafeText.oneLine(name))")"
+                        guard uses >= 0 else { throw HistoryError.Damage("\(uses) uses of \(what) is negative") }
+                        guard uses <= Self.maximumUses else {
+                            throw HistoryError.Damage("\(uses) uses of \(what) is more than any codebase holds (at most \(Self.maximumUses))")
+                        }
+                        let twice = HistoryError.Damage("two counts of \(what)")
+                        switch dimension {
+                        case "total":
+                            guard snapshot.totals[migration] == nil else { throw twice }
+                            snapshot.totals[migration] = uses
+                        case "module":
+                            guard snapshot.modules[migration]?[name] == nil else { throw twice }
+                            snapshot.modules[migration, default: [:]][name] = uses
+                        case "owner":
+                            guard snapshot.owners[migration]?[name] == nil else { throw twice }
+                            snapshot.owners[migration, default: [:]][name] = uses
+                        default: throw HistoryError.Damage("a count of \(SafeText.oneLine(migration)) by '\(SafeText.oneLine(dimension))', which is none of total, module and owner")
+                        }
+                    }
+                    return snapshot
+                } catch let damage as HistoryError.Damage {
+                    throw HistoryError.Damage("\(record): \(damage); restore the history, or delete that record (sqlite3 \(Self.shellQuoted(path)) 'DELETE FROM snapshot WHERE id = \(id)')")
                 }
-                return snapshot
             }
         }
+    }
+
+    /// The most uses a count of the history may hold, a billion: more than any codebase has. A
+    /// larger count is damage (a hand edit, another program), and with every count below it no
+    /// sum a report makes comes near `Int`'s limit.
+    public static let maximumUses = 1_000_000_000
+
+    /// A path as one word of a shell command.
+    static func shellQuoted(_ path: String) -> String {
+        "'" + SafeText.oneLine(path).replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 
@@ -214,11 +246,6 @@ extension HistoryStore {
             throw HistoryError.Damage("\(table).\(name) holds \(stored.description), not \(Value.self == String.self ? "text" : "a whole number")")
         }
         return value
-    }
-
-    /// Whether a text is a day written `YYYY-MM-DD`.
-    static func isDay(_ text: String) -> Bool {
-        text.range(of: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", options: .regularExpression) != nil
     }
 }
 

@@ -1,3 +1,4 @@
+import CodemodKit
 import Foundation
 import Migrations
 
@@ -35,8 +36,26 @@ public struct ProgressReport: Codable, Sendable {
         public var reason: String
     }
 
+    /// Where a migration (or a team) stands. `noHistory`: no record besides today's counts;
+    /// `noTrend`: records, but not on two days (within 90 days of the newest, since `started:`),
+    /// so no rate to project from.
     public enum Status: String, Codable, Sendable {
-        case done, onTrack = "on-track", behind, overdue, noDeadline = "no-deadline", noHistory = "no-history"
+        case done, onTrack = "on-track", behind, overdue, noDeadline = "no-deadline", noHistory = "no-history", noTrend = "no-trend"
+    }
+
+    /// Records missing from the start of a migration's history: the first record is more than a
+    /// week after `started:`, or there is none though the migration started before the report's
+    /// day. Most likely the history file was lost (a CI cache evicted) and started over.
+    public struct MissingHistory: Codable, Sendable, Equatable {
+        /// `started:` of the migration.
+        public var started: String
+        /// The day of the first record of the migration, nil when there is none.
+        public var firstRecord: String?
+        /// Days from `started:` to the first record (or, without one, to the report's day).
+        public var days: Int
+        /// What the report says: "history starts 2026-11-20, 3 weeks after started: 2026-10-30;
+        /// records before that are missing".
+        public var message: String
     }
 
     /// One team's part of a migration: what it has left, the day it is judged against (its own
@@ -112,6 +131,8 @@ public struct ProgressReport: Codable, Sendable {
         public var change: Change?
         /// The remaining uses, when asked for (`--uses`), in file order.
         public var uses: [Use]?
+        /// Records missing from the start of the history, if they are.
+        public var missingHistory: MissingHistory?
     }
 
     /// The day the report describes, `YYYY-MM-DD`.
@@ -176,9 +197,15 @@ public struct ProgressBuilder {
     /// The teams known to the report: those with uses now, in the history, or with a commitment.
     public func teams(uses: [Finding], history: [Snapshot], migrations: [Migration]) -> Set<String> {
         var names = Set(uses.filter { $0.kind == .use }.flatMap { ownersOf($0.file) })
-        for snapshot in history { for counts in snapshot.owners.values { names.formUnion(counts.keys) } }
-        for migration in migrations { names.formUnion(migration.settings.commitments.keys) }
+        for snapshot in history { for counts in snapshot.owners.values { for name in counts.keys { Self.insert(owners.spelling(of: name), into: &names) } } }
+        for migration in migrations { for name in migration.settings.commitments.keys { Self.insert(owners.spelling(of: name), into: &names) } }
         return names
+    }
+
+    /// Adds a team to a set of names unless it holds the team already, in any case (a history
+    /// recorded before CODEOWNERS changed a team's case holds the old spelling).
+    static func insert(_ owner: String, into names: inout Set<String>) {
+        if !names.contains(where: { CodeOwners.isSameOwner($0, owner) }) { names.insert(owner) }
     }
 
     /// The report for today's uses and the stored history.
@@ -210,7 +237,11 @@ public struct ProgressBuilder {
         var ownersByFile: [String: [String]] = [:]
         for use in uses where ownersByFile[use.file] == nil { ownersByFile[use.file] = ownersOf(use.file) }
         let ownersOfFile = { (file: String) in ownersByFile[file] ?? self.ownersOf(file) }
-        let mineOnly = uses.filter { $0.kind == .use && (team == nil || ownersOfFile($0.file).contains(team!)) }
+        let mineOnly = uses.filter { use in
+            use.kind == .use && (team.map { team in ownersOfFile(use.file).contains { CodeOwners.isSameOwner($0, team) } } ?? true)
+        }
+        // The records up to the report's day (none for a report of paths, which the history is not).
+        let recorded = ignoresHistory ? [] : history.filter { $0.date <= today }
         let progress = migrations.map { migration -> ProgressReport.MigrationProgress in
             let mine = mineOnly.filter { $0.migration == migration.id }
             let settings = migration.settings
@@ -233,17 +264,21 @@ public struct ProgressBuilder {
                                          recorded: recordedKeys.contains(snapshot.commit ?? snapshot.date))
                 }
             }
-            func teamCount(_ owner: String) -> (Snapshot) -> Int { { $0.owners[migration.id]?[owner] ?? 0 } }
+            /// A team's uses in a record, under any spelling of its name.
+            func teamCount(_ owner: String) -> (Snapshot) -> Int {
+                { ($0.owners[migration.id] ?? [:]).filter { CodeOwners.isSameOwner($0.key, owner) }.values.clampedSum }
+            }
             let moduleCount = modules.map { names in { (snapshot: Snapshot) in
-                (snapshot.modules[migration.id] ?? [:]).filter { names.contains($0.key) }.values.reduce(0, +)
+                (snapshot.modules[migration.id] ?? [:]).filter { names.contains($0.key) }.values.clampedSum
             } }
-            let history = points(team.map(teamCount) ?? moduleCount ?? { $0.totals[migration.id] ?? 0 })
+            let seriesCount = team.map(teamCount) ?? moduleCount ?? { $0.totals[migration.id] ?? 0 }
+            let history = points(seriesCount)
             /// Where a series is heading, and its status against a day: the trend counts from the
             /// day the migration started.
             func judged(_ points: [ProgressReport.Point], left: Int, against target: String?) -> (ProgressReport.Projection?, ProgressReport.Status) {
                 let trend = points.filter { settings.started == nil || $0.date >= settings.started! }.map { ($0.date, $0.uses) }
                 let projection = Self.projection(trend, today: today)
-                return (projection, Self.status(total: left, projection: projection, deadline: target, today: today, hasHistory: trend.count >= 2))
+                return (projection, Self.status(total: left, projection: projection, deadline: target, today: today, hasHistory: points.count >= 2))
             }
             let (projection, status) = judged(history, left: mine.count,
                                               against: team.flatMap { settings.commitment(of: $0) } ?? settings.deadline)
@@ -256,10 +291,12 @@ public struct ProgressBuilder {
             // only the teams with uses in them today.
             if modules == nil {
                 // A commitment names a team as written in CODEOWNERS, in any case (as GitHub does).
-                names.formUnion(settings.commitments.keys.filter { key in !names.contains { CodeOwners.isSameOwner($0, key) } })
-                for snapshot in series { names.formUnion((snapshot.owners[migration.id] ?? [:]).filter { $0.value > 0 }.keys) }
+                for name in settings.commitments.keys { Self.insert(self.owners.spelling(of: name), into: &names) }
+                for snapshot in series {
+                    for (name, uses) in snapshot.owners[migration.id] ?? [:] where uses > 0 { Self.insert(self.owners.spelling(of: name), into: &names) }
+                }
             }
-            if let team { names = names.intersection([team]).union([team]) }
+            if let team { names = [team] }
             let teams = names.map { owner -> ProgressReport.TeamProgress in
                 let remaining = byOwner[owner]?.uses ?? 0
                 let teamHistory = points(teamCount(owner))
@@ -271,7 +308,8 @@ public struct ProgressBuilder {
                 switch teamStatus {
                 case .overdue: reason = "\(promise) has passed"
                 case .behind:
-                    reason = teamProjection?.completionDate.map { "projected to finish \($0), after \(promise)" } ?? "no progress recently"
+                    reason = teamProjection?.completionDate.map { "projected to finish \($0), after \(promise)" }
+                        ?? (teamProjection.map { $0.burnPerWeek > 0 } == true ? "progress too slow to project a day" : "no progress recently")
                 default: break
                 }
                 return ProgressReport.TeamProgress(owner: owner, remaining: remaining, fixable: byOwner[owner]?.fixable ?? 0,
@@ -283,16 +321,26 @@ public struct ProgressBuilder {
                 ProgressReport.TeamStatus(owner: $0.owner, remaining: $0.remaining, completionDate: $0.projection?.completionDate, reason: $0.reason ?? "")
             }
 
-            // What changed: since the point on or before `since`, else since the previous record.
-            // No earlier point on or before that day: nothing to compare with.
+            // What changed: since the record on or before `since`, as it was recorded (the current
+            // commit's record too, whose point in the series holds today's counts), else since the
+            // previous point. No record on or before that day: nothing to compare with.
             var change: ProgressReport.Change?
-            let earlier = history.dropLast()
-            let reference = since == nil ? earlier.indices.last : earlier.lastIndex { $0.date <= since! }
-            if let reference, let now = history.last {
-                let then = history[reference]
-                let done = teams.filter { $0.remaining == 0 && $0.history[reference].uses > 0 }.map(\.owner).sorted()
-                change = ProgressReport.Change(since: then.date, commit: then.commit, uses: then.uses, delta: now.uses - then.uses, teamsDone: done)
+            var then: (date: String, commit: String?, uses: Int, teamUses: (String) -> Int)?
+            if let since {
+                if let snapshot = recorded.last(where: { $0.date <= since }) {
+                    then = (snapshot.date, snapshot.commit, seriesCount(snapshot), { teamCount($0)(snapshot) })
+                }
+            } else if let index = history.indices.dropLast().last {
+                then = (history[index].date, history[index].commit, history[index].uses,
+                        { owner in teams.first { $0.owner == owner }?.history[index].uses ?? 0 })
             }
+            if let then, let now = history.last {
+                let done = teams.filter { $0.remaining == 0 && then.teamUses($0.owner) > 0 }.map(\.owner).sorted()
+                change = ProgressReport.Change(since: then.date, commit: then.commit, uses: then.uses,
+                                               delta: now.uses.clampedSubtracting(then.uses), teamsDone: done)
+            }
+            let missingHistory = ignoresHistory ? nil
+                : Self.missingHistory(started: settings.started, firstRecord: recorded.first { $0.totals[migration.id] != nil }?.date, today: today)
 
             var listed: [ProgressReport.Use]?
             if let sourceLine {
@@ -309,13 +357,35 @@ public struct ProgressBuilder {
                 total: mine.count, fixable: mine.filter(canFix).count, modules: counts { [module(of: $0)] },
                 owners: owners, history: history, projection: projection, status: status,
                 teams: teams, teamsBehind: teamsBehind, uncommitted: behind.filter { $0.commitment == nil && settings.deadline != nil && $0.owner != Self.unowned }.map(\.owner),
-                change: change, uses: listed)
+                change: change, uses: listed, missingHistory: missingHistory)
         }
         let ordered = progress.sorted {
             ($0.priority, $0.deadline ?? "9999", $0.id) < ($1.priority, $1.deadline ?? "9999", $1.id)
         }
         return ProgressReport(date: today, commit: commit, team: team, migrations: ordered)
     }
+
+    /// How many days the first record may come after `started:` before records count as missing.
+    static let missingHistoryTolerance = 7
+
+    /// The records missing from the start of a migration's history, if they are (`MissingHistory`).
+    static func missingHistory(started: String?, firstRecord: String?, today: String) -> ProgressReport.MissingHistory? {
+        guard let started, let start = Deadline.date(started), let day = Deadline.date(today) else { return nil }
+        func days(to date: Date) -> Int { Int((date.timeIntervalSince(start) / 86_400).rounded()) }
+        if let firstRecord, let first = Deadline.date(firstRecord) {
+            let gap = days(to: first)
+            guard gap > missingHistoryTolerance else { return nil }
+            return .init(started: started, firstRecord: firstRecord, days: gap,
+                         message: "history starts \(firstRecord), \(span(gap)) after started: \(started); records before that are missing")
+        }
+        let gap = days(to: day)
+        guard gap > 0 else { return nil }
+        return .init(started: started, firstRecord: nil, days: gap,
+                     message: "no history recorded, though started: \(started) is \(span(gap)) ago; records since then are missing")
+    }
+
+    /// "5 days", "3 weeks".
+    static func span(_ days: Int) -> String { days < 14 ? plural(days, "day") : plural((days + 3) / 7, "week") }
 
     /// A use's address in a code browser: `{commit}` (HEAD outside git), `{path}` (each part
     /// percent-encoded) and `{line}` filled in.
@@ -351,21 +421,50 @@ public struct ProgressBuilder {
             completion = reached ?? DateText.string(newest)
         } else if slope < 0 {
             let from = max(newest, today.flatMap(Deadline.date) ?? newest)
-            completion = DateText.string(from.addingTimeInterval((remaining / -slope).rounded(.up) * 86_400))
+            // A rate too slow to end within the calendar's four digits projects no day (a day of
+            // year 100000 would sort before 2027 as text).
+            let days = (remaining / -slope).rounded(.up)
+            let last = Deadline.date("9999-12-31")!
+            if days.isFinite, days <= last.timeIntervalSince(from) / 86_400 {
+                completion = DateText.string(from.addingTimeInterval(days * 86_400))
+            }
         }
         let rounded = (burnPerWeek * 10).rounded() / 10
         return ProgressReport.Projection(burnPerWeek: rounded == 0 ? 0 : rounded, completionDate: completion)
     }
 
+    /// The status of a series against a day. `hasHistory`: the series holds a record besides
+    /// today's counts (without a projection, it is `noTrend`).
     static func status(total: Int, projection: ProgressReport.Projection?, deadline: String?, today: String,
                        hasHistory: Bool) -> ProgressReport.Status {
         if total == 0 { return .done }
         guard let deadline else { return .noDeadline }
         if today > deadline { return .overdue }
-        guard hasHistory, let projection else { return .noHistory }
+        guard hasHistory else { return .noHistory }
+        guard let projection else { return .noTrend }
         guard let date = projection.completionDate else { return .behind }
         return date <= deadline ? .onTrack : .behind
     }
+}
+
+extension Int {
+    /// The sum, held at `Int.max` (or `Int.min`) instead of overflowing: a report adds up counts
+    /// of a history, which a hand edit can fill with anything.
+    func clampedAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// The difference, held at `Int.max` or `Int.min` instead of overflowing.
+    func clampedSubtracting(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
+    }
+}
+
+extension Sequence<Int> {
+    /// The sum of the counts, held at `Int.max` instead of overflowing (`Int.clampedAdding`).
+    var clampedSum: Int { reduce(0) { $0.clampedAdding($1) } }
 }
 
 /// `YYYY-MM-DD` in UTC.

@@ -12,6 +12,7 @@ public enum TemporaryFiles {
     nonisolated(unsafe) private static var inFlight: Set<String> = []
     nonisolated(unsafe) private static var stopping = false
     nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var interruptionHandler: (@Sendable (Int32) -> Bool)?
 
     /// Creates a temporary file for `target` in `directory` (named after it, with this process's
     /// id) and registers it as in flight; returns its descriptor and path, or nil with `errno` set.
@@ -69,12 +70,22 @@ public enum TemporaryFiles {
             // A queue of its own: it gets a thread even while the workers keep every core busy.
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "swiftmod.signal.\(number)"))
             source.setEventHandler {
+                let handler = lock.withLock { interruptionHandler }
+                if let handler, !handler(number) { return }
                 removeInFlight()
                 _exit(128 + number)
             }
             source.resume()
             signalSources.append(source)
         }
+    }
+
+    /// Asks `handler` first when SIGINT or SIGTERM arrives (on the signal's own queue, with the
+    /// signal): true stops the process as without it (the temporary files in flight are removed,
+    /// and it exits with 128 + the signal); false leaves the stopping to the command, which the
+    /// handler told to stop (`run --interactive` finishes the file it is writing, then sums up).
+    public static func handleInterruptions(_ handler: @escaping @Sendable (Int32) -> Bool) {
+        lock.withLock { interruptionHandler = handler }
     }
 
     /// Removes the temporary files of this tool left in `folders` by runs that cannot finish

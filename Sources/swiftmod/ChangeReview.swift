@@ -1,13 +1,20 @@
 import CodemodKit
 import Foundation
 import SwiftTree
+import Workspace
 
 /// `run --interactive`: each change is shown with its context, and the user answers, as with
 /// `git add -p`: yes, no, all in this file, skip the rest of the file, quit. Only what was accepted
-/// is written.
+/// is written. Ctrl-C stops the review: what was written is summed up, and the run exits 130.
 final class ChangeReview: @unchecked Sendable {
     private let painter: DiffPainter
     private var quit = false
+    /// Guards `waiting` and `interrupted`, which the Ctrl-C handler reads on another thread.
+    private let lock = NSLock()
+    /// Whether the review waits for an answer (nothing is being written then).
+    private var waiting = false
+    /// Whether Ctrl-C was pressed while a file was being written: the review stops after it.
+    private(set) var interrupted = false
     /// Changes (hunks) the run offered for review, in every file.
     private(set) var offered = 0
     /// Changes the user accepted (written, or named by `notWritten`).
@@ -53,10 +60,11 @@ final class ChangeReview: @unchecked Sendable {
             guard let set = try? EditSet(hunk, in: source) else { continue }
             write(painter.paint(UnifiedDiff().render(path: display, source: source, edits: set)))
             answering: while true {
-                write("(\(index + 1)/\(hunks.count)) Make this change to \(SafeText.oneLine(display))? [y,n,a,s,q,?] ")
-                guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() else {
-                    // The terminal closed: nothing more is accepted, or reviewed.
+                guard let answer = readAnswer(to: "(\(index + 1)/\(hunks.count)) Make this change to \(SafeText.oneLine(display))? [y,n,a,s,q,?] ")?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() else {
+                    // The terminal closed: nothing more is accepted, or reviewed. After Ctrl-C,
+                    // the file under review is left as it was.
                     quit = true
+                    if interrupted { return record([], display) }
                     break answering
                 }
                 switch answer {
@@ -73,6 +81,48 @@ final class ChangeReview: @unchecked Sendable {
             }
         }
         return record(chosen, display)
+    }
+
+    /// The answer to a question, a line from the terminal; nil when it closed or after Ctrl-C.
+    private func readAnswer(to question: String) -> String? {
+        lock.lock()
+        if interrupted {
+            lock.unlock()
+            return nil
+        }
+        // Waiting from before the question is asked: Ctrl-C after it stops the run at once.
+        waiting = true
+        lock.unlock()
+        write(question)
+        let line = readLine(strippingNewline: true)
+        lock.lock()
+        waiting = false
+        lock.unlock()
+        return line
+    }
+
+    /// Handles Ctrl-C (SIGINT) from now on (the temporary files' handler, which `run` installs
+    /// before writing, asks the review first): while the review waits for an answer, the summary
+    /// of what was written goes to stderr and the process exits 130 at once (the file under review
+    /// is left as it was); while a file is being written, the write finishes, the review stops,
+    /// and the run ends with its summaries and exit status 130 (`interrupted`).
+    func stopOnInterrupt() {
+        TemporaryFiles.handleInterruptions { [weak self] signal in
+            guard signal == SIGINT, let self else { return true }
+            return self.interrupt()
+        }
+    }
+
+    /// Whether the process stops now: only while the review waits for an answer (nothing is
+    /// being written then), after saying what was written.
+    private func interrupt() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        interrupted = true
+        guard waiting else { return false }
+        write("\n")
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        return true
     }
 
     private func record(_ chosen: [[Edit]], _ display: String) -> [[Edit]] {
@@ -97,7 +147,7 @@ final class ChangeReview: @unchecked Sendable {
         var text = "Accepted \(accepted) of \(plural(offered, "change"))"
         if accepted > 0 { text += " (\(plural(filesAccepted, "file")))" }
         text += ", declined \(declined)"
-        if notReviewed > 0 { text += ", \(notReviewed) not reviewed (after quitting)" }
+        if notReviewed > 0 { text += ", \(notReviewed) not reviewed (\(interrupted ? "after Ctrl-C; the file under review was left as it was" : "after quitting"))" }
         text += "; "
         if accepted == 0 {
             text += "nothing was written."

@@ -23,4 +23,6 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// Usage errors: unknown codemod, missing path, bad parameter, broken configuration.
     static let usage: Int32 = 2
+    /// Stopped by Ctrl-C (128 + SIGINT, as shells report it).
+    static let interrupted: Int32 = 130
 }

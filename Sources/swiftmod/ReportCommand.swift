@@ -117,7 +117,8 @@ struct ReportCommand: ParsableCommand {
         }
         if var team {
             let known = owners.union(migrations.flatMap(\.settings.commitments.keys))
-            // Owners are matched in any case, as GitHub does.
+            // Owners are matched in any case, as GitHub does, and named as CODEOWNERS spells them.
+            team = builder.owners.spelling(of: team)
             if !known.contains(team), let match = known.first(where: { CodeOwners.isSameOwner($0, team) }) { team = match }
             guard known.contains(team) else {
                 let names = known.sorted().map { "  \(SafeText.oneLine($0))" }.joined(separator: "\n")
@@ -139,6 +140,10 @@ struct ReportCommand: ParsableCommand {
                 throw CommandFailure(message: "\(output): cannot write the report: \(error.localizedDescription)", exitCode: ExitStatus.failure)
             }
             let left = report.migrations.reduce(0) { $0 + $1.total }, count = report.migrations.count
+            // The file says it too; the log of the job that wrote it must.
+            for migration in report.migrations {
+                if let missing = migration.missingHistory { printError("warning: \(SafeText.oneLine(migration.id)): \(missing.message)") }
+            }
             printError("swiftmod report: wrote \(output) (\(left) use\(left == 1 ? "" : "s") left in \(count) migration\(count == 1 ? "" : "s"))")
         } else {
             print(text, terminator: "")

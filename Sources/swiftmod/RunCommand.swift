@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
         migration id, or --module, processes only the files found in folders that `swiftmod \
         scan` looks at (the include: and exclude: of .swiftmod.yml); a file named is processed.
 
-        Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors.
+        Exit codes: 0 success (changed or not), 1 some file was refused or failed, 2 usage errors, 130 an interactive review stopped with Ctrl-C (what was accepted before is written, and summed up).
 
         Examples:
           swiftmod run strong-iboutlet --module ProfileUI
@@ -150,6 +150,7 @@ struct RunCommand: ParsableCommand {
                                      exitCode: ExitStatus.usage)
             }
             let reviewer = ChangeReview(painter: painter)
+            reviewer.stopOnInterrupt()
             options.choose = { reviewer.choose($0, $1, $2) }
             review = reviewer
             for stale in selection.prepareForWriting() {
@@ -158,6 +159,8 @@ struct RunCommand: ParsableCommand {
         }
         let runner = CodemodRunner(codemod: codemod, options: options)
         var records: [FileRecord] = []
+        // Files outside the current folder whose diff was printed: `git apply` wants a flag for them.
+        var outside = 0
         let summary = runner.run(selection.files) { outcome in
             // File names and notes stay on their line: no name can forge a message of its own.
             let path = SafeText.oneLine(outcome.displayPath)
@@ -183,6 +186,7 @@ struct RunCommand: ParsableCommand {
                 if review != nil { break }
                 if !outcome.diff.isEmpty, outcome.status == .changed || outcome.status == .written {
                     print(painter.paint(outcome.diff), terminator: "")
+                    if UnifiedDiff.patchName(outcome.displayPath).hasPrefix("../") { outside += 1 }
                 } else if !codemod.definition.rewrites {
                     for use in outcome.uses {
                         print("\(path):\(use.start.line):\(use.start.column): \(codemod.id): \(SafeText.oneLine(codemod.definition.filled(codemod.definition.summary, params: codemod.params)))")
@@ -202,11 +206,15 @@ struct RunCommand: ParsableCommand {
         for folder in selection.unreadableFolders {
             printError("error: \(SafeText.oneLine(DisplayPath()(folder.path)))/: \(folder.reason); the Swift files in it were not processed")
         }
+        if outside > 0, !write {
+            printError("note: \(plural(outside, "file")) of the diff \(outside == 1 ? "is" : "are") outside the current folder, named from it (../); `git apply --unsafe-paths` applies \(outside == 1 ? "it" : "them") from here")
+        }
         if let review { printError(review.summary) }
         printError(describe(summary, codemod: codemod, title: title(codemod, settings), review: review))
         if let error = summary.definitionError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
+        if review?.interrupted == true { throw ExitCode(ExitStatus.interrupted) }
         if summary.filesRefused + summary.filesFailed > 0 || !selection.unreadableFolders.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 

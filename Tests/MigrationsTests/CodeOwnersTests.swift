@@ -57,4 +57,13 @@ import Testing
         #expect(rules.owners(of: "src/A.swift") == ["@b"])
         #expect(rules.owners(of: "lib/src/A.swift") == [])
     }
+
+    /// GitHub's names are not case-sensitive: one owner, named as the file first spells it, once
+    /// per rule (issue 23).
+    @Test func anOwnerSpelledInTwoCasesIsOneOwner() {
+        let owners = CodeOwners(text: "/A/ @acme/feed\n/B/ @Acme/Feed\n/C/ @acme/feed @ACME/FEED @acme/ops\n")
+        #expect(owners.owners(of: "A/x.swift") == ["@acme/feed"])
+        #expect(owners.owners(of: "B/x.swift") == ["@acme/feed"])
+        #expect(owners.owners(of: "C/x.swift") == ["@acme/feed", "@acme/ops"])
+    }
 }

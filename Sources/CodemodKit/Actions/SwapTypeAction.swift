@@ -168,9 +168,11 @@ public struct SwapTypeAction: RewriteAction {
                   let target = navigation.child(field: "target"), target.kind == "simple_identifier",
                   target.text == names.module else { return nil }
             return .qualified(target)
-        case "user_type":
-            // `OldKit.Client` as a type: a qualifier precedes it.
-            let components = parent.namedChildren.filter { $0.kind == "type_identifier" }
+        case "user_type", "identifier":
+            // `OldKit.Client` as a type, or as the dotted name a `where` clause constrains
+            // (`where U.Client: Equatable`): a qualifier precedes it. After any other qualifier it
+            // is a member type, however the dot is spaced or commented (`U . /*note*/Client`).
+            let components = parent.namedChildren.filter { $0.kind == "type_identifier" || $0.kind == "simple_identifier" }
             guard let index = components.firstIndex(of: node), index > 0 else { return .plain }
             guard index == 1, !names.module.isEmpty, components[0].text == names.module else { return nil }
             return .qualified(components[0])

@@ -20,7 +20,11 @@ public struct CodeOwners: Sendable {
     public var rules: [Rule]
     /// Where the rules were read from (repo-relative), or nil when there is no CODEOWNERS file.
     public var path: String?
+    /// Each owner as the file first spells it, by its lower-case name.
+    private var spellings: [String: String] = [:]
 
+    /// Reads the rules. An owner is one owner however its lines spell it (GitHub's names are not
+    /// case-sensitive): every rule names it as the file first does, and names it once.
     public init(text: String, path: String? = nil) {
         self.path = path
         rules = []
@@ -31,12 +35,22 @@ public struct CodeOwners: Sendable {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             let pattern = fields[0].replacingOccurrences(of: "\\#", with: "#")
             guard let glob = try? Glob(pattern, syntax: .gitignore) else { continue }
-            rules.append(Rule(pattern: pattern, owners: Array(fields.dropFirst()), line: index + 1, glob: glob))
+            var owners: [String] = []
+            for owner in fields.dropFirst() {
+                let spelling = spellings[owner.lowercased()] ?? owner
+                spellings[owner.lowercased()] = spelling
+                if !owners.contains(spelling) { owners.append(spelling) }
+            }
+            rules.append(Rule(pattern: pattern, owners: owners, line: index + 1, glob: glob))
         }
     }
 
     /// Whether two names are one owner: GitHub's users and teams are not case-sensitive.
     public static func isSameOwner(_ one: String, _ other: String) -> Bool { one.lowercased() == other.lowercased() }
+
+    /// An owner as this file first spells it (`@Acme/Feed` for `@acme/feed`), or as given when the
+    /// file does not name it.
+    public func spelling(of owner: String) -> String { spellings[owner.lowercased()] ?? owner }
 
     /// Reads the repository's CODEOWNERS (`.github/`, the root, or `docs/`), or an empty set.
     public static func load(root: String) -> CodeOwners {

@@ -11,7 +11,7 @@ import Workspace
 /// Numbers carry `data-*` attributes so tools can read them back.
 enum ProgressHTML {
     static func render(_ report: ProgressReport) -> String {
-        let totalLeft = report.migrations.reduce(0) { $0 + $1.total }
+        let totalLeft = report.migrations.map(\.total).clampedSum
         var body = """
         <header>
           <h1>Migration progress</h1>
@@ -63,6 +63,7 @@ enum ProgressHTML {
             <div><b data-metric="completion">\(escape(migration.projection?.completionDate ?? "—"))</b><span>\(migration.total == 0 ? "done on" : "projected done" + (migration.projection.map { $0.burnPerWeek > 0 ? " at \($0.burnPerWeek) uses/week" : " (no progress)" } ?? ""))</span></div>
           </div>
           \(migration.change.map { "<p class=\"change\" data-delta=\"\($0.delta)\" data-teams-done=\"\($0.teamsDone.count)\">\(escape($0.summary(noun: migration.noun)))\($0.teamsDone.isEmpty ? "" : ": " + $0.teamsDone.map(escape).joined(separator: ", "))</p>" } ?? "")
+          \(migration.missingHistory.map { "<p class=\"missing-history\" data-first-record=\"\(escape($0.firstRecord ?? ""))\">\(escape($0.message))</p>" } ?? "")
           <p class="why">\(rich(migration.why))</p>
           <p class="links">\(migration.replacement.map { "Instead: \(rich($0)). " } ?? "")\(migration.docs.map(docsLink) ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
 
@@ -97,9 +98,11 @@ enum ProgressHTML {
         var cells: [String: [String: ProgressReport.TeamProgress]] = [:]  // team → migration → progress
         for migration in report.migrations {
             for team in migration.teams {
-                totals[team.owner, default: 0] += team.remaining
+                totals[team.owner, default: 0] = totals[team.owner, default: 0].clampedAdding(team.remaining)
                 cells[team.owner, default: [:]][migration.id] = team
-                for point in team.history { series[team.owner, default: [:]][point.date, default: 0] += point.uses }
+                for point in team.history {
+                    series[team.owner, default: [:]][point.date, default: 0] = series[team.owner, default: [:]][point.date, default: 0].clampedAdding(point.uses)
+                }
             }
         }
         let teams = totals.keys.sorted { (totals[$1]!, $0) < (totals[$0]!, $1) }
@@ -306,7 +309,8 @@ enum ProgressHTML {
     .status { margin-left: auto; font-weight: 600; font-size: 12px; padding: 3px 10px; border-radius: 999px; background: #eef0f5; color: var(--muted); text-transform: uppercase; letter-spacing: .03em; }
     .status.on-track, .status.done { background: #e3f4ea; color: var(--ok); }
     .status.behind, .status.overdue { background: #fde8e8; color: var(--bad); }
-    .status.no-history { background: #fff4e0; color: var(--warn); }
+    .status.no-history, .status.no-trend { background: #fff4e0; color: var(--warn); }
+    .missing-history { color: var(--warn); font-weight: 600; margin: 4px 0; }
     .summary { margin: 8px 0 12px; font-size: 15px; }
     .figures { display: flex; gap: 28px; flex-wrap: wrap; margin-bottom: 10px; }
     .figures div { display: flex; flex-direction: column; }
@@ -353,7 +357,7 @@ enum ProgressHTML {
     td.cell { width: auto; min-width: 48px; border: 2px solid var(--card); border-radius: 4px; }
     .cell.done, .cell-key.done { background: #d8f0e1; color: var(--ok); } .cell.on-track, .cell-key.on-track { background: #e6f4ea; color: #1a6b3c; }
     .cell.behind, .cell-key.behind { background: #fff0d6; color: #8a5300; } .cell.overdue, .cell-key.overdue { background: #fbd9d9; color: var(--bad); font-weight: 700; }
-    .cell.no-deadline, .cell.no-history, .cell-key.no-deadline { background: #eef0f5; color: var(--muted); } .cell.none { color: #c3c8d4; }
+    .cell.no-deadline, .cell.no-history, .cell.no-trend, .cell-key.no-deadline { background: #eef0f5; color: var(--muted); } .cell.none { color: #c3c8d4; }
     .cell-key { padding: 1px 6px; border-radius: 4px; }
     svg.spark { vertical-align: middle; } svg.spark polyline { fill: none; stroke: var(--accent); stroke-width: 1.5; } svg.spark circle { fill: var(--accent); }
     .change { margin: 4px 0; font-weight: 600; } .uncommitted { color: var(--warn); }

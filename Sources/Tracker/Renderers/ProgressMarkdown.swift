@@ -4,7 +4,7 @@ import Workspace
 
 /// The report as compact Markdown, for a pull request comment or a chat message: one table of
 /// the migrations (what is left, what changed since the previous record, who is behind), the
-/// teams behind and those without a commitment, and, with `--uses`, each team's remaining uses
+/// migrations whose history misses its first records, the teams behind and those without a commitment, and, with `--uses`, each team's remaining uses
 /// in collapsed `<details>` blocks (the first 30). Team handles are code, so that posting it
 /// does not notify every team mentioned.
 enum ProgressMarkdown {
@@ -21,7 +21,9 @@ enum ProgressMarkdown {
         var behind: [String] = []
         var uncommitted: [String] = []
         var done: [String] = []
+        var missing: [String] = []
         for migration in report.migrations {
+            if let history = migration.missingHistory { missing.append("- **\(text(migration.id))**: \(text(history.message))") }
             for team in migration.teams where team.reason != nil {
                 behind.append("- **\(text(migration.id))**: \(code(team.owner)), \(team.remaining) left, \(team.statusLabel): \(text(team.reason ?? ""))")
             }
@@ -32,6 +34,7 @@ enum ProgressMarkdown {
                 done.append("\(change.teamsDone.map(code).joined(separator: ", ")) (\(text(migration.id)), since \(text(change.since)))")
             }
         }
+        if !missing.isEmpty { lines += ["", "**Missing history**", ""] + missing }
         if !behind.isEmpty { lines += ["", "**Behind**", ""] + behind }
         if !uncommitted.isEmpty { lines += ["", "**Behind without a commitment:** " + uncommitted.joined(separator: "; ")] }
         if !done.isEmpty { lines += ["", "**Done:** " + done.joined(separator: "; ")] }
@@ -61,7 +64,7 @@ enum ProgressMarkdown {
         case .onTrack: return "🟢"
         case .behind: return "🟠"
         case .overdue: return "🔴"
-        case .noDeadline, .noHistory: return "⚪"
+        case .noDeadline, .noHistory, .noTrend: return "⚪"
         }
     }
 

@@ -28,6 +28,7 @@ extension ProgressReport.Status {
         case .overdue: return "overdue"
         case .noDeadline: return "no deadline"
         case .noHistory: return "no history yet"
+        case .noTrend: return "no trend yet"
         }
     }
 }
@@ -75,7 +76,8 @@ enum ProgressJSON {
 
 /// The report as CSV, one row per fact, for spreadsheets: the migration's total (with its
 /// projection), each module, each team (with its commitment, status and projection), each point
-/// of the history (the migration's, and each team's), module types, and, with `--uses`, each use.
+/// of the history (the migration's, and each team's), records missing from the start of the
+/// history, module types, and, with `--uses`, each use.
 /// `status`, `burn_per_week` and `projected_done` are those of the row's subject.
 enum ProgressCSV {
     static let header = ["date", "commit", "migration", "priority", "started", "deadline", "dimension", "name", "uses", "fixable",
@@ -98,6 +100,9 @@ enum ProgressCSV {
             for team in migration.teams {
                 row(head.merging(["dimension": "owner", "name": team.owner, "uses": "\(team.remaining)", "fixable": "\(team.fixable)",
                                   "status": team.status.rawValue, "commitment": team.commitment ?? ""]) { $1 }.merging(projected(team.projection)) { $1 })
+            }
+            if let missing = migration.missingHistory {
+                row(head.merging(["dimension": "missing-history", "name": missing.message, "record_date": missing.firstRecord ?? ""]) { $1 })
             }
             for point in migration.history {
                 row(head.merging(["dimension": "history", "uses": "\(point.uses)", "record_date": point.date, "record_commit": point.commit ?? ""]) { $1 })
@@ -160,6 +165,7 @@ enum ProgressText {
             if let change = migration.change { output += " (\(change.summary(noun: noun))\(change.teamsDone.isEmpty ? "" : ": " + change.teamsDone.map(t).joined(separator: ", ")))" }
             if migration.fixable > 0 { output += ", \(migration.fixable) fixable with `swiftmod run \(t(migration.id))`" }
             output += "\n"
+            if let missing = migration.missingHistory { output += "  warning: \(t(missing.message))\n" }
             if let docs = migration.docs { output += "  docs: \(t(docs))\n" }
             if let contact = migration.contact { output += "  contact: \(t(contact))\n" }
             if !migration.modules.isEmpty {
