@@ -367,4 +367,15 @@ import Testing
         try repo.write("Sources/FeedService/Pods/P.swift", "import UIKit\nlet p = UIWebView()\n")
         try expectEveryCheckFails(repo, files: ["Sources/FeedService/Pods/P.swift"], mentioning: "Sources/FeedService/Pods/P.swift:1:8: error: new violation")
     }
+
+    @Test func backtickedNamesAndAliasesToTheQualifiedTypeAreUses() throws {
+        let repo = try repository()
+        try repo.write("App/Ticks.swift", "import UIKit\nlet x: `UIWebView`? = nil\nlet y = `UIKit`.`UIWebView`()\n")
+        try repo.write("App/Alias.swift", "import UIKit\nstruct S {\n    typealias UIWebView = UIKit.UIWebView\n    var w: UIWebView?\n}\n")
+        try expectEveryCheckFails(repo, files: ["App/Ticks.swift", "App/Alias.swift"], mentioning: "App/Alias.swift:3:33: error: new use")
+        let result = try CLI.swiftmod(["check"], in: repo.path)
+        for use in ["App/Ticks.swift:2:8", "App/Ticks.swift:3:17"] {
+            #expect(result.stdout.contains("\(use): error: new use"), "\(use): \(result.stdout)")
+        }
+    }
 }

@@ -46,7 +46,8 @@ public struct SwapTypeAction: RewriteAction {
 
         /// Whether a declared name is the old type (`Client`, or `OldKit.Client` with its module).
         func isOldType(_ name: String?) -> Bool {
-            name == from || (!module.isEmpty && name == "\(module).\(from)")
+            guard let name = name.map(SwapTypeAction.unescaped) else { return false }
+            return name == from || (!module.isEmpty && name == "\(module).\(from)")
         }
 
         /// What a plain use (`Client`) becomes: `to` as written.
@@ -60,6 +61,13 @@ public struct SwapTypeAction: RewriteAction {
         }
     }
 
+    /// A name without the backticks that escape it: `` `Client` `` is `Client` to swiftc.
+    static func unescaped(_ name: String) -> String {
+        name.split(separator: ".", omittingEmptySubsequences: false).map { part in
+            part.count >= 2 && part.hasPrefix("`") && part.hasSuffix("`") ? String(part.dropFirst().dropLast()) : String(part)
+        }.joined(separator: ".")
+    }
+
     /// Declarations that introduce a type name.
     static let typeDeclarations: Set<String> = ["class_declaration", "protocol_declaration", "typealias_declaration"]
 
@@ -68,6 +76,9 @@ public struct SwapTypeAction: RewriteAction {
         let names = Names(context.params)
         let fact = Self.facts(names, context).fact(of: node)
         if fact.inNameOnlyExpression { return .ignore }
+        // `OldKit.Client` can only mean the old type, whatever a scope around declares (a
+        // `typealias Client = OldKit.Client` is itself a use).
+        if case .qualified? = Self.position(of: node, names: names) { return .use }
         // Declarations named like the old type.
         if let declaration = fact.oldTypeDeclaration {
             let inName = declaration.child(field: "name").map { $0.byteRange.contains(node.byteRange.lowerBound) } ?? false
@@ -166,7 +177,7 @@ public struct SwapTypeAction: RewriteAction {
             // `x.Client`: a member, unless x is the old type's module.
             guard !names.module.isEmpty, let navigation = parent.parent,
                   let target = navigation.child(field: "target"), target.kind == "simple_identifier",
-                  target.text == names.module else { return nil }
+                  unescaped(target.text) == names.module else { return nil }
             return .qualified(target)
         case "user_type", "identifier":
             // `OldKit.Client` as a type, or as the dotted name a `where` clause constrains
@@ -174,7 +185,7 @@ public struct SwapTypeAction: RewriteAction {
             // is a member type, however the dot is spaced or commented (`U . /*note*/Client`).
             let components = parent.namedChildren.filter { $0.kind == "type_identifier" || $0.kind == "simple_identifier" }
             guard let index = components.firstIndex(of: node), index > 0 else { return .plain }
-            guard index == 1, !names.module.isEmpty, components[0].text == names.module else { return nil }
+            guard index == 1, !names.module.isEmpty, unescaped(components[0].text) == names.module else { return nil }
             return .qualified(components[0])
         case "enum_entry", "value_argument_label", "function_declaration", "parameter", "lambda_parameter",
              "pattern", "type_parameter", "class_declaration", "protocol_declaration", "typealias_declaration",
@@ -195,13 +206,13 @@ public struct SwapTypeAction: RewriteAction {
     static func declares(_ child: Node, _ name: String) -> Bool {
         switch child.kind {
         case "type_parameters":
-            return child.namedChildren.contains { $0.kind == "type_parameter" && $0.namedChildren.first?.text == name }
+            return child.namedChildren.contains { $0.kind == "type_parameter" && $0.namedChildren.first.map { unescaped($0.text) } == name }
         case "class_declaration":
-            return !child.isExtension && child.declaredName == name
+            return !child.isExtension && child.declaredName.map(unescaped) == name
         case "protocol_declaration", "typealias_declaration", "associatedtype_declaration":
-            return child.declaredName == name
+            return child.declaredName.map(unescaped) == name
         case "enum_entry":
-            return child.children(field: "name").contains { $0.text == name }
+            return child.children(field: "name").contains { unescaped($0.text) == name }
         default:
             return false
         }
