@@ -260,6 +260,11 @@ public final class LanguageServer {
     private func relativePath(_ path: String, in project: Project) -> String? {
         guard let relative = RepositoryPath.relative(path, root: project.configuration.root),
               project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
+        // A dependency checkout or a submodule is judged by no check, so not in the editor either.
+        if let folder = FileWalker.skippedFolder(of: relative, root: project.configuration.root),
+           !(FileSelection.isCheckout(folder.reason) && FileSelection.isInside(folder.path, FileSelection.targetFolders(project.configuration))) {
+            return nil
+        }
         return relative
     }
 

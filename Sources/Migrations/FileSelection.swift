@@ -131,19 +131,19 @@ public struct FileSelection: Sendable {
     }
 
     /// The folders of SwiftPM targets, repo-relative: SwiftPM compiles all that is in them.
-    static func targetFolders(_ configuration: Configuration) -> [String] {
+    public static func targetFolders(_ configuration: Configuration) -> [String] {
         ModuleMap.discover(root: configuration.root, configuration: configuration).folders
             .filter { ModuleMap.isManifest($0.source) && !$0.path.isEmpty }.map(\.path)
     }
 
     /// Whether a folder lies inside (not at) one of some folders.
-    static func isInside(_ folder: String, _ folders: [String]) -> Bool {
+    public static func isInside(_ folder: String, _ folders: [String]) -> Bool {
         folders.contains { RepositoryPath.isWithin(folder, $0) && folder != $0 }
     }
 
     /// Whether a skip's reason is a dependency checkout or build output (not a submodule, not a
     /// link leading out): what a SwiftPM target's folder compiles when it holds one.
-    static func isCheckout(_ reason: String) -> Bool {
+    public static func isCheckout(_ reason: String) -> Bool {
         !reason.contains("submodule") && !reason.contains("outside the tree")
     }
 
