@@ -114,8 +114,10 @@ public struct FileSelection: Sendable {
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
             }
                 .compactMap { RepositoryPath.relative(URL(fileURLWithPath: $0).standardizedFileURL.path, root: root) }
+            var selected = Set(files.map { PathKey($0) })
             let linked = FileWalker.linkedPaths(to: named, root: root).filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
-            files = Array(Set(files + linked)).sorted()
+            files += linked.filter { selected.insert(PathKey($0)).inserted }
+            files.sort()
         }
         if changedSince != nil || !paths.isEmpty {
             // A file whose name differs from a selected one only in Unicode normalisation is one

@@ -356,7 +356,7 @@ import Testing
         for arguments in [["check"], ["check", "--changed-since", "HEAD~1"], ["check", "--", "App/Vendor/S.swift"]] {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
-            #expect(arguments[1] == "--changed-since" || result.stdout.contains("a git submodule or a repository of its own"), "\(arguments): \(result.stdout)")
+            #expect(arguments.contains("--changed-since") || result.stdout.contains("a git submodule or a repository of its own"), "\(arguments): \(result.stdout)")
         }
     }
 
