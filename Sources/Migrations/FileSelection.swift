@@ -39,97 +39,109 @@ public struct FileSelection: Sendable {
     public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil) throws {
         let root = configuration.root
         try Self.checkInside(paths, root: root, existing: true)
+        files = []
+        unreadable = []
         if let changedSince {
-            let roots = paths.compactMap { RepositoryPath.relative($0, root: root) }
-            guard let changed = FileWalker().changes(since: changedSince, root: root, under: roots) else {
-                throw Problem.notARevision(changedSince, root: root)
-            }
-            // Changed files in a dependency folder inside a SwiftPM target are the target's own.
-            let targetFolders = changed.skipped.isEmpty ? [] : Self.targetFolders(configuration)
-            let own = changed.inSkipped.filter { Self.isCheckout($0.folder.reason) && Self.isInside($0.folder.path, targetFolders) }.map(\.file)
-            let candidates = (changed.files + own).sorted()
-            files = candidates.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
-            unreadable = []
-            notJudged = NotJudged.excluded(candidates.filter { !configuration.covers($0) }, by: configuration)
-                + Self.skippedFolders(changed.skipped.filter { !(Self.isCheckout($0.reason) && Self.isInside($0.path, targetFolders)) })
+            try selectChanged(since: changedSince, configuration, paths: paths)
         } else {
-            let walk: FileWalker.Walk
-            // The walk names files inside the working folder relatively: made absolute once here,
-            // each finds its repo-relative path by a prefix (not by resolving it).
-            let here = FileManager.default.currentDirectoryPath
-            func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (here == "/" ? "/" + path : here + "/" + path) }
-            let named = paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            do {
-                // Covered files are kept before links are told from their targets: a link whose
-                // target is excluded is judged by its own path.
-                walk = try FileWalker().walk(named, keep: { path in
-                    RepositoryPath.relative(absolute(path), root: root).map(configuration.covers) ?? false
-                })
-            } catch let error as FileWalker.MissingPathError {
-                throw Problem.missingPath(error.path)
-            }
-            files = walk.files.map(absolute)
-            aliases = walk.aliases.map(absolute).filter { RepositoryPath.relative($0, root: root).map(configuration.covers) ?? false }
-            unreadable = walk.unreadableFolders.map { folder in
-                FileFailure(file: (RepositoryPath.relative(folder.path, root: root) ?? folder.path) + "/", reason: folder.reason)
-            }
-            notJudged = NotJudged.excluded(walk.leftOut.compactMap { RepositoryPath.relative(absolute($0), root: root) }, by: configuration)
-                + Self.skippedFolders(walk.skippedFolders.map { folder in
-                    FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason)
-                })
-            // SwiftPM compiles everything in a target's folder: a dependency folder inside one
-            // (a `Pods` beside a `Podfile` under `Sources/Feed`) is the target's source.
-            if !walk.skippedFolders.isEmpty {
-                let targets = Self.targetFolders(configuration)
-                for (index, item) in notJudged.enumerated().reversed() where item.reason == .skippedFolder && Self.isCheckout(item.detail) {
-                    let folder = String(item.path.dropLast())
-                    guard Self.isInside(folder, targets),
-                          let inside = try? FileWalker().walk([RepositoryPath.absolute(folder, root: root)], keep: { path in
-                              RepositoryPath.relative(absolute(path), root: root).map(configuration.covers) ?? false
-                          }) else { continue }
-                    notJudged.remove(at: index)
-                    files += inside.files.map(absolute)
-                }
-                files.sort()
-            }
-            // A file named inside a dependency folder is judged as a walk would: not at all, and
-            // said so (the pre-commit hook names files, and must agree with a full check).
-            var inDependencies: [FileWalker.SkippedFolder] = []
-            var targets: [String]?
-            files = files.filter { path in
-                guard let relative = RepositoryPath.relative(path, root: root), relative.contains("/"),
-                      let folder = FileWalker.skippedFolder(of: relative, root: root) else { return true }
-                if targets == nil { targets = Self.targetFolders(configuration) }
-                if Self.isCheckout(folder.reason), Self.isInside(folder.path, targets ?? []) { return true }
-                inDependencies.append(FileWalker.SkippedFolder(path: relative, reason: folder.reason + ", in " + folder.path + "/"))
-                return false
-            }
-            notJudged += inDependencies.map { NotJudged(path: $0.path, reason: .skippedFolder, detail: "not judged: \($0.reason)") }
+            try selectWalked(configuration, paths: paths)
+            if !paths.isEmpty { addLinks(to: paths, configuration) }
         }
-        if changedSince == nil, !paths.isEmpty {
-            // A named file that is a link's target (an excluded one, one of another name) is
-            // also that link's Swift file, as SwiftPM compiles it.
-            let named = paths.filter { path in
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
-            }
-                .compactMap { RepositoryPath.relative(URL(fileURLWithPath: $0).standardizedFileURL.path, root: root) }
-            var selected = Set(files.map { PathKey($0) })
-            let linked = FileWalker.linkedPaths(to: named, root: root).filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
-            files += linked.filter { selected.insert(PathKey($0)).inserted }
-            files.sort()
-        }
-        if changedSince != nil || !paths.isEmpty {
-            // A file whose name differs from a selected one only in Unicode normalisation is one
-            // file to the baseline: a partial check looks at both, as a full check does.
-            var selected = Set(files.map { PathKey($0) })
-            for file in files {
-                for namesake in FileWalker.namesakes(of: file) where selected.insert(PathKey(namesake)).inserted {
-                    files.append(namesake)
-                }
-            }
-        }
+        if changedSince != nil || !paths.isEmpty { addNamesakes() }
         try Self.checkInside(paths, root: root, existing: false)
+    }
+
+    /// The files git says changed since a revision, those in dependency folders inside a SwiftPM
+    /// target included (they are the target's own).
+    private mutating func selectChanged(since revision: String, _ configuration: Configuration, paths: [String]) throws {
+        let root = configuration.root
+        let roots = paths.compactMap { RepositoryPath.relative($0, root: root) }
+        guard let changed = FileWalker().changes(since: revision, root: root, under: roots) else {
+            throw Problem.notARevision(revision, root: root)
+        }
+        let targets = changed.skipped.isEmpty ? [] : Self.targetFolders(configuration)
+        let own = changed.inSkipped.filter { Self.isCheckout($0.folder.reason) && Self.isInside($0.folder.path, targets) }.map(\.file)
+        let candidates = (changed.files + own).sorted()
+        files = candidates.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
+        notJudged = NotJudged.excluded(candidates.filter { !configuration.covers($0) }, by: configuration)
+            + Self.skippedFolders(changed.skipped.filter { !(Self.isCheckout($0.reason) && Self.isInside($0.path, targets)) })
+    }
+
+    /// The files found by walking the paths (default: the root), as the configuration covers them.
+    private mutating func selectWalked(_ configuration: Configuration, paths: [String]) throws {
+        let root = configuration.root
+        // The walk names files inside the working folder relatively: made absolute once here,
+        // each finds its repo-relative path by a prefix (not by resolving it).
+        let here = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (here == "/" ? "/" + path : here + "/" + path) }
+        // Covered files are kept before links are told from their targets: a link whose target
+        // is excluded is judged by its own path.
+        func covered(_ path: String) -> Bool { RepositoryPath.relative(absolute(path), root: root).map(configuration.covers) ?? false }
+        let walk: FileWalker.Walk
+        do {
+            walk = try FileWalker().walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, keep: covered)
+        } catch let error as FileWalker.MissingPathError {
+            throw Problem.missingPath(error.path)
+        }
+        files = walk.files.map(absolute)
+        aliases = walk.aliases.filter(covered).map(absolute)
+        unreadable = walk.unreadableFolders.map { folder in
+            FileFailure(file: (RepositoryPath.relative(folder.path, root: root) ?? folder.path) + "/", reason: folder.reason)
+        }
+        notJudged = NotJudged.excluded(walk.leftOut.compactMap { RepositoryPath.relative(absolute($0), root: root) }, by: configuration)
+        var skipped = walk.skippedFolders.map { folder in
+            FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason)
+        }
+        // SwiftPM compiles everything in a target's folder: a dependency folder inside one (a
+        // `Pods` beside a `Podfile` under `Sources/Feed`) is the target's source.
+        var targets: [String]?
+        func isTargetsOwn(_ folder: FileWalker.SkippedFolder) -> Bool {
+            guard Self.isCheckout(folder.reason) else { return false }
+            if targets == nil { targets = Self.targetFolders(configuration) }
+            return Self.isInside(folder.path, targets ?? [])
+        }
+        for folder in skipped where isTargetsOwn(folder) {
+            guard let inside = try? FileWalker().walk([RepositoryPath.absolute(folder.path, root: root)], keep: covered) else { continue }
+            files += inside.files.map(absolute)
+            skipped.removeAll { $0 == folder }
+        }
+        files.sort()
+        notJudged += Self.skippedFolders(skipped)
+        // A file named inside a dependency folder is judged as a walk would: not at all, and
+        // said so (the pre-commit hook names files, and must agree with a full check).
+        var inDependencies: [NotJudged] = []
+        files.removeAll { path in
+            guard let relative = RepositoryPath.relative(path, root: root), relative.contains("/"),
+                  let folder = FileWalker.skippedFolder(of: relative, root: root), !isTargetsOwn(folder) else { return false }
+            inDependencies.append(NotJudged(path: relative, reason: .skippedFolder, detail: "not judged: \(folder.reason), in \(folder.path)/"))
+            return true
+        }
+        notJudged += inDependencies
+    }
+
+    /// Adds the links whose targets are named files (an excluded one, one of another name): they
+    /// are the Swift files SwiftPM compiles.
+    private mutating func addLinks(to paths: [String], _ configuration: Configuration) {
+        let root = configuration.root
+        let named = paths.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.compactMap { RepositoryPath.relative(URL(fileURLWithPath: $0).standardizedFileURL.path, root: root) }
+        var selected = Set(files.map { PathKey($0) })
+        let linked = FileWalker.linkedPaths(to: named, root: root).filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
+        files += linked.filter { selected.insert(PathKey($0)).inserted }
+        files.sort()
+    }
+
+    /// Adds the files whose names differ from a selected one only in Unicode normalisation: one
+    /// file to the baseline, so a partial check looks at both, as a full check does.
+    private mutating func addNamesakes() {
+        var selected = Set(files.map { PathKey($0) })
+        for file in files {
+            for namesake in FileWalker.namesakes(of: file) where selected.insert(PathKey(namesake)).inserted {
+                files.append(namesake)
+            }
+        }
     }
 
     /// The folders of SwiftPM targets, repo-relative: SwiftPM compiles all that is in them.
