@@ -88,7 +88,10 @@ public struct FileSelection: Sendable {
         unreadable = walk.unreadableFolders.map { folder in
             FileFailure(file: (RepositoryPath.relative(folder.path, root: root) ?? folder.path) + "/", reason: folder.reason)
         }
-        notJudged = NotJudged.excluded(walk.leftOut.compactMap { RepositoryPath.relative(absolute($0), root: root) }, by: configuration)
+        // A named file that is no Swift file (an Xcode project the pre-commit hook passes) is not
+        // one left out.
+        notJudged = NotJudged.excluded(walk.leftOut.filter { $0.hasSuffix(".swift") }.compactMap { RepositoryPath.relative(absolute($0), root: root) },
+                                       by: configuration)
         var skipped = walk.skippedFolders.map { folder in
             FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason)
         }

@@ -40,8 +40,9 @@ struct CheckCommand: ParsableCommand {
     var changedSince: String?
 
     func run() throws {
-        // A change to what judges every file (the configuration, a codemod definition) makes a
-        // partial check a full one: a new migration or parameter can make old code a new use.
+        // A change to what judges every file (the configuration, the baseline, a codemod
+        // definition) makes a partial check a full one: a new migration or parameter, or a lost
+        // baseline entry, can make old code a new use.
         var options = self.options
         var changedSince = self.changedSince
         if options.isPartial || changedSince != nil, let changed = try rulesChanged(options) {
@@ -108,12 +109,14 @@ struct CheckCommand: ParsableCommand {
         if failed { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// The configuration file or codemod folder that a partial check's PATHs name, or that changed
-    /// since `--changed-since` (committed or not); nil when none did.
+    /// The configuration file, baseline or codemod folder that a partial check's PATHs name, or
+    /// that changed since `--changed-since` (committed or not); nil when none did.
     func rulesChanged(_ options: LockdownOptions) throws -> String? {
         let configuration = try ConfigurationLoading.load(options.config)
         let root = configuration.root
-        let rules = [configuration.path] + configuration.codemodFolderPaths
+        // The baseline too: a partial check compares only some files with it, so a baseline
+        // that lost entries (pruned, then a use restored) must be compared whole.
+        let rules = [configuration.path, configuration.baselinePath] + configuration.codemodFolderPaths
         let relative = rules.compactMap { RepositoryPath.relative($0, root: root) }
         for path in options.paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

@@ -378,4 +378,19 @@ import Testing
             #expect(result.stdout.contains("\(use): error: new use"), "\(use): \(result.stdout)")
         }
     }
+
+    @Test func aChangedBaselineMakesAPartialCheckAFullOne() throws {
+        let repo = try repository()
+        try repo.git(["branch", "before"])
+        try repo.write("App/Old.swift", "let old = 1\n")
+        #expect(try CLI.swiftmod(["baseline", "--prune"], in: repo.path).status == 0)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "fixed, pruned"])
+        try repo.write("App/Old.swift", "let old = UIWebView()\n")
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "back again"])
+        let result = try CLI.swiftmod(["check", "--changed-since", "before"], in: repo.path)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("note: .swiftmod-baseline.jsonl changed"), "\(result.stderr)")
+    }
 }

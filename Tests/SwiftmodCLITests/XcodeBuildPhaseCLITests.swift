@@ -89,4 +89,23 @@ import Testing
         #expect(run.status == 1, "the new use is found, not a usage error: \(run.stderr)")
         #expect(run.stdout.contains("-Login.swift:4:"), "\(run.stdout)")
     }
+
+    /// The hook runs for every staged path that can change a verdict, links to Swift files too
+    /// (pre-commit's `types: [swift]` tags a link only as a symlink).
+    @Test func theHookRunsForLinksProjectsConfigurationAndBaseline() throws {
+        let hooks = try String(contentsOfFile: CLI.packageRoot + "/.pre-commit-hooks.yaml", encoding: .utf8)
+        #expect(!hooks.components(separatedBy: "\n").contains { $0.hasPrefix("  types:") })
+        let line = try #require(hooks.components(separatedBy: "\n").first { $0.hasPrefix("  files: ") })
+        let pattern = String(line.dropFirst("  files: '".count).dropLast())
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matches(_ path: String) -> Bool {
+            regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+        }
+        for path in ["Sources/Feed/Link.swift", "App/App.xcodeproj/project.pbxproj", ".swiftmod.yml", "Sub/.swiftmod.yml", ".swiftmod-baseline.jsonl"] {
+            #expect(matches(path), "\(path)")
+        }
+        for path in ["README.md", "App/Info.plist", "my.swiftmod.yml.bak"] {
+            #expect(!matches(path), "\(path)")
+        }
+    }
 }

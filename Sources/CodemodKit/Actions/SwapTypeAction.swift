@@ -91,6 +91,8 @@ public struct SwapTypeAction: RewriteAction {
             return .note("a generic parameter `\(names.from)` is declared here; uses of `\(names.from)` in its scope mean it and are left alone")
         }
         if fact.shadowed { return .ignore }
+        // An enum case is a value: in a type position the name is still the type.
+        if fact.shadowedAsValue, node.kind == "simple_identifier" { return .ignore }
         return Self.position(of: node, names: names) == nil ? .ignore : .use
     }
 
@@ -106,12 +108,18 @@ public struct SwapTypeAction: RewriteAction {
         /// type, an enum case or a generic parameter — in the scope itself (a child other than the
         /// one holding the node) or, for a type, in any declaration or extension of it in the file.
         var shadowed = false
+        /// Whether an enum case of the name is in scope (it shadows values, never types).
+        var shadowedAsValue = false
+        /// Whether a declaration of the name inside `#if` may shadow it (which depends on the
+        /// build): still a use for the lock-down, but not rewritten.
+        var shadowedConditionally = false
     }
 
     /// The per-tree facts for these names (one `TreeMemo` entry per tree).
     static func facts(_ names: Names, _ context: ActionContext) -> AncestorFacts<Fact> {
         context.memo.value("swap-type.facts.\(names.from).\(names.module)") {
-            let shadowingTypes = typesDeclaring(names.from, in: context.tree)
+            let shadowingTypes = typesDeclaring(names.from, in: context.tree, cases: false)
+            let typesWithCases = typesDeclaring(names.from, in: context.tree, cases: true)
             // The named children of each scope that declare the name, found once per scope.
             var declaring: [Node: [Node]] = [:]
             return AncestorFacts(initial: Fact()) { above, node in
@@ -120,16 +128,28 @@ public struct SwapTypeAction: RewriteAction {
                 if typeDeclarations.contains(node.kind), names.isOldType(node.declaredName) { fact.oldTypeDeclaration = node }
                 if node.kind == "class_declaration" { fact.innermostType = node }
                 if !fact.shadowed, let scope = node.parent {
-                    if scope.kind == "class_declaration" || scope.kind == "protocol_declaration",
-                       let typeName = scope.declaredName, shadowingTypes.contains(lastComponent(typeName)) {
-                        fact.shadowed = true
-                    } else if scope.kind != "source_file" {
+                    if scope.kind == "class_declaration" || scope.kind == "protocol_declaration" {
+                        // The type itself, or an extension of it (named in full: `Other.Page` is
+                        // not the top-level `Page`).
+                        let typeName = qualifiedName(of: scope)
+                        if shadowingTypes.contains(typeName) { fact.shadowed = true }
+                        if typesWithCases.contains(typeName) { fact.shadowedAsValue = true }
+                    }
+                    if !fact.shadowed, scope.kind != "source_file" {
                         let declarations = declaring[scope] ?? {
                             let found = scope.namedChildren.filter { declares($0, names.from) }
                             declaring[scope] = found
                             return found
                         }()
-                        fact.shadowed = declarations.contains { $0 != node }
+                        for declaration in declarations where declaration != node {
+                            if declaration.isInsideConditionalCompilation {
+                                fact.shadowedConditionally = true
+                            } else if declaration.kind == "enum_entry" {
+                                fact.shadowedAsValue = true
+                            } else {
+                                fact.shadowed = true
+                            }
+                        }
                     }
                 }
                 return fact
@@ -145,6 +165,9 @@ public struct SwapTypeAction: RewriteAction {
             throw SiteRefusal(location: node.start, message: "an extension of `\(names.from)`: its members do not exist on `\(names.toName)`; port them by hand (callers of these members will now see `\(names.toName)`)")
         }
         guard let position = Self.position(of: node, names: names) else { return [] }
+        if case .plain = position, Self.facts(names, context).fact(of: node).shadowedConditionally {
+            throw SiteRefusal(location: node.start, message: "a `\(names.from)` declared inside `#if` around here may be what this names in some builds; convert it by hand")
+        }
         var edits: [Edit]
         switch position {
         case .plain:
@@ -220,23 +243,38 @@ public struct SwapTypeAction: RewriteAction {
 
     /// The types of a file whose declaration declares the name inside (nested type, enum case,
     /// associated type, generic parameter): their extensions see that meaning too.
-    static func typesDeclaring(_ name: String, in tree: SyntaxTree) -> Set<String> {
+    /// - Parameter cases: the types that declare the name as an enum case (else as a type), named
+    ///   in full (`Outer.Inner`).
+    static func typesDeclaring(_ name: String, in tree: SyntaxTree, cases: Bool) -> Set<String> {
         var result = Set<String>()
         tree.root.walk { node in
-            guard node.kind == "class_declaration" || node.kind == "protocol_declaration",
-                  let typeName = node.declaredName else { return true }
+            guard node.kind == "class_declaration" || node.kind == "protocol_declaration" else { return true }
             let body = node.child(field: "body")?.namedChildren ?? []
-            if (node.namedChildren + body).contains(where: { declares($0, name) }) {
-                result.insert(lastComponent(typeName))
+            if (node.namedChildren + body).contains(where: { child in
+                !child.isInsideConditionalCompilation && (child.kind == "enum_entry") == cases && declares(child, name)
+            }) {
+                result.insert(qualifiedName(of: node))
             }
             return true
         }
         return result
     }
 
-    static func lastComponent(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+    /// A type declaration's name in full (`Outer.Inner` for a type nested in `Outer`, or in an
+    /// extension of it); an extension's is the type it extends, as written.
+    static func qualifiedName(of declaration: Node) -> String {
+        let own = unescaped(declaration.declaredName ?? "")
+        if declaration.isExtension { return own }
+        var current = declaration.parent
+        while let node = current {
+            if node.kind == "class_declaration" || node.kind == "protocol_declaration" {
+                return qualifiedName(of: node) + "." + own
+            }
+            current = node.parent
+        }
+        return own
     }
+
 
     /// The insertion of `import Module` on the line after the file's last unconditional import
     /// (never inside `#if`), unless it is imported unconditionally already. Without imports, it
