@@ -184,6 +184,9 @@ struct LockdownOptions: ParsableArguments {
             result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.moduleGraph = rules.graph
+            // Files the module rules could not read (too large even for their imports).
+            let known = Set(result.failures.map(\.file))
+            result.failures += rules.graph.failures.filter { !known.contains($0.file) }
             result.repositoryWide = rules.repositoryWideIDs
             if completeModuleRules { result.complete = Set(rules.migrations.map(\.id)) }
         }

@@ -261,6 +261,10 @@ import Testing
         try repo.git(["commit", "-qm", "limit"])
         try repo.write("Sources/FeedService/Big.swift", "import UIKit\n" + String(repeating: "// padding padding padding\n", count: 100))
         try expectEveryCheckFails(repo, files: ["Sources/FeedService/Big.swift"], mentioning: "Sources/FeedService/Big.swift:1:8: error: new violation")
+        // Too large even for its imports (over 16 times the limit): a file that cannot be read.
+        try repo.write("Sources/FeedService/Big.swift", "import UIKit\n" + String(repeating: "// padding padding padding\n", count: 1_400))
+        try expectEveryCheckFails(repo, files: ["Sources/FeedService/Big.swift"],
+                                  mentioning: "Sources/FeedService/Big.swift:1:1: error: cannot be scanned: its imports were not read")
     }
 
     @Test(arguments: [#".target(name: "Feed" + "Service")"#, #".target(name: ("FeedService"))"#])

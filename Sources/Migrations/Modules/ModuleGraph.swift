@@ -160,7 +160,14 @@ public struct ModuleGraph: Sendable {
         for (file, outcome) in zip(read, scanned) {
             switch outcome {
             case let .success(scan): sources.append(SourceFile(file: file.relative, scan: scan))
-            case let .failure(error): if !error.isSkip { failures.append(FileFailure(file: file.relative, reason: error.reason)) }
+            case let .failure(error):
+                // A file too large even for its imports cannot be judged by the module rules: a
+                // failure, never a silent skip.
+                var reason = error.reason
+                if case let .tooLarge(_, size, limit) = error {
+                    reason = "its imports were not read: \(ByteSize.describe(size)) is over \(ByteSize.describe(limit)), sixteen times max-file-size; raise max-file-size or exclude the file"
+                }
+                failures.append(FileFailure(file: file.relative, reason: reason))
             }
         }
         return (sources, failures)
