@@ -279,11 +279,20 @@ private final class FrameReader {
               }) else { return }
         let value = line[(at + key.count)...].drop { $0 == 0x20 || $0 == 0x09 }
         let digits = value.prefix { (0x30...0x39).contains($0) }
-        if !digits.isEmpty, digits.count <= 18, let length = Int(String(decoding: digits, as: UTF8.self)) {
-            header.length = .value(length)
-        } else {
+        // Digits alone (blanks may follow): `0x10` or `1e1` is no size, not 0 or 1.
+        let rest = value.dropFirst(digits.count).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        guard !digits.isEmpty, rest, digits.count <= 18, let length = Int(String(decoding: digits, as: UTF8.self)) else {
             header.length = .unreadable(Self.describe(value.prefix(40)))
+            return
         }
+        // Two sizes in one header: which one frames the body cannot be told, and the wrong one
+        // would swallow the next message.
+        if case let .value(earlier) = header.length, earlier != length {
+            header.length = .unreadable("two Content-Length headers, \(earlier) and \(length)")
+            return
+        }
+        if case .unreadable = header.length, header.lineCount > 1 { return }
+        header.length = .value(length)
     }
 
     /// The index of the CR of the first CR LF at or after an index, if the buffer holds one.

@@ -54,6 +54,22 @@ import Testing
         try shutDown(client)
     }
 
+    /// A size in another notation, or two sizes in one header, is no size: never a guess that
+    /// would swallow the next message.
+    @Test(arguments: [("Content-Length: 0x10\r\n\r\n{}", "0x10"), ("Content-Length: 1e1\r\n\r\n{}", "1e1"),
+                      ("Content-Length: 2\r\nContent-Length: 5\r\n\r\n{}", "two Content-Length headers, 2 and 5")])
+    func aSizeThatIsNotOnlyDigitsIsAnError(_ frame: String, _ said: String) throws {
+        let (repo, uri) = try base.repository()
+        defer { _ = repo }
+        let client = try LanguageServerClient()
+        _ = try base.open(client, uri, LanguageServerCLITests.browser)
+        client.sendRaw(Data(frame.utf8))
+        let error = try client.receive { errorCode($0) != nil }
+        #expect(errorCode(error) == -32700 && errorMessage(error).contains(said), "\(error)")
+        try expectHoverAnswered(client, uri)
+        try shutDown(client)
+    }
+
     @Test func aHeaderLineOverTheLimitIsAProtocolErrorAndSkipped() throws {
         let (repo, uri) = try base.repository()
         defer { _ = repo }
