@@ -128,10 +128,11 @@ enum ProgressCSV {
         return rows.joined(separator: "\n") + "\n"
     }
 
-    /// One cell: never a formula (`SafeText.spreadsheetCell`), quoted (RFC 4180) when it holds a
-    /// comma, a quote or a line break.
+    /// One cell: never a formula (`SafeText.spreadsheetCell`; a plain number such as `-0.8` is
+    /// left a number), quoted (RFC 4180) when it holds a comma, a quote or a line break.
     static func field(_ raw: String) -> String {
-        let text = SafeText.spreadsheetCell(raw)
+        let isNumber = Double(raw) != nil && raw.unicodeScalars.allSatisfy { "0123456789.-".unicodeScalars.contains($0) }
+        let text = isNumber ? raw : SafeText.spreadsheetCell(raw)
         return text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text != raw
             ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
