@@ -112,6 +112,12 @@ struct ReportCommand: ParsableCommand {
                 printError("warning: \(migration.id): a commitment for '\(SafeText.oneLine(name))', which owns no use now or in the history (CODEOWNERS names the teams)")
             }
         }
+        // Records dated after the report's day (replayed with a future --date, say) are not shown
+        // until then: said, never dropped silently.
+        let later = snapshots.filter { $0.date > builder.today }
+        if let first = later.first {
+            printError("note: \(later.count == 1 ? "1 record is" : "\(later.count) records are") dated after \(builder.today) (\(first.date)\(later.count > 1 ? ", …" : "")) and not shown; `report --date DAY` reports as of a later day")
+        }
         if let since, !snapshots.contains(where: { $0.date <= since }) {
             printError("note: no record on or before \(since) (--since): no change is shown")
         }
