@@ -47,7 +47,10 @@ public struct FileSelection: Sendable {
             try selectWalked(configuration, paths: paths)
             if !paths.isEmpty { addLinks(to: paths, configuration) }
         }
-        if changedSince != nil || !paths.isEmpty { addNamesakes() }
+        if changedSince != nil || !paths.isEmpty {
+            judgeLinksAtTheirTargets(configuration)
+            addNamesakes()
+        }
         try Self.checkInside(paths, root: root, existing: false)
     }
 
@@ -134,6 +137,22 @@ public struct FileSelection: Sendable {
         let linked = FileWalker.linkedPaths(to: named, root: root).filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
         files += linked.filter { selected.insert(PathKey($0)).inserted }
         files.sort()
+    }
+
+    /// A selected link to a Swift file the configuration covers is judged at that file, as a full
+    /// check judges a file reached twice (by the path that is no link); the link's path is then
+    /// an alias, for the module rules.
+    private mutating func judgeLinksAtTheirTargets(_ configuration: Configuration) {
+        let root = configuration.root
+        guard let realRoot = RepositoryPath.real(root) else { return }
+        var selected = Set(files.map { PathKey($0) })
+        files = files.compactMap { path in
+            guard FileWalker.isLink(path), let real = RepositoryPath.real(path), real.hasPrefix(realRoot + "/") else { return path }
+            let target = RepositoryPath.absolute(String(real.dropFirst(realRoot.count + 1)), root: root)
+            guard target.hasSuffix(".swift"), RepositoryPath.relative(target, root: root).map(configuration.covers) == true else { return path }
+            aliases.append(path)
+            return selected.insert(PathKey(target)).inserted ? target : nil
+        }.sorted()
     }
 
     /// Adds the files whose names differ from a selected one only in Unicode normalisation: one

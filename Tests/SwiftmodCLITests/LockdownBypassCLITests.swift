@@ -397,4 +397,23 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("note: .swiftmod-baseline.jsonl changed"), "\(result.stderr)")
     }
+
+    @Test func aLinkBesideItsTargetGetsOneVerdictInEveryCheck() throws {
+        let repo = try serviceRepository()
+        try repo.write("Sources/FeedService/Feed.swift", "import UIKit\nvar w: UIWebView?\n")
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "feed"])
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/Sources/FeedService/AAA.swift", withDestinationPath: "Feed.swift")
+        try repo.git(["add", "-A"])
+        var outputs: [[String]] = []
+        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Sources/FeedService/AAA.swift"]] {
+            let result = try CLI.swiftmod(arguments, in: repo.path)
+            #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+            outputs.append(result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init))
+        }
+        // The file is judged once, at its own path; the link is its module's file too.
+        #expect(outputs[0] == ["Sources/FeedService/AAA.swift:1:8: error: new violation of module rule 'module-type.Service' (P2): FeedService (Service) may not import UIKit"], "\(outputs[0])")
+        #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(outputs)")
+    }
 }
