@@ -124,7 +124,8 @@ struct CheckCommand: ParsableCommand {
                 return RepositoryPath.relative(rule, root: root) ?? rule
             }
         }
-        guard let changedSince, let top = Git.topLevel(of: root) else { return nil }
+        guard let changedSince, let top = Git.topLevel(of: root),
+              Git.run(["rev-parse", "--verify", "--quiet", "\(changedSince)^{commit}"], in: root) != nil else { return nil }
         let spelled = relative.map { RepositoryPath.absolute($0, root: root) }
         let changed = Git.run(["diff", "--name-only", "-z", changedSince, "--"] + spelled, in: top) ?? []
         let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z", "--"] + spelled, in: top) ?? []

@@ -112,9 +112,10 @@ struct ReportCommand: ParsableCommand {
                 printError("warning: \(migration.id): a commitment for '\(SafeText.oneLine(name))', which owns no use now or in the history (CODEOWNERS names the teams)")
             }
         }
-        // Records dated after the report's day (replayed with a future --date, say) are not shown
-        // until then: said, never dropped silently.
-        let later = snapshots.filter { $0.date > builder.today }
+        // Records dated after today (recorded with a future --date, say) are not shown until
+        // then: said, never dropped silently. (A report as of an earlier --date leaves later
+        // records out on purpose.)
+        let later = date == nil ? snapshots.filter { $0.date > builder.today } : []
         if let first = later.first {
             printError("note: \(later.count == 1 ? "1 record is" : "\(later.count) records are") dated after \(builder.today) (\(first.date)\(later.count > 1 ? ", …" : "")) and not shown; `report --date DAY` reports as of a later day")
         }
