@@ -41,11 +41,17 @@ public struct BaselineUpdate {
         let old = existing.map { Baseline(entries: $0.entries.filter { !skipped.contains($0.file) || !ids.contains($0.migration) }) }
         switch (mode, old) {
         case let (.prune(paths, someMigrationsOnly), old?):
-            let comparison = Comparison(uses: scan.uses, baseline: Baseline(entries: old.entries.filter { ids.contains($0.migration) }),
+            // A file that does not parse cleanly has uses counted by their text where it cannot be
+            // read: not the uses recorded, so nothing of it is pruned (fixed once it parses again).
+            let damaged = Set(scan.uses.filter(\.inErrorRegion).map(\.file))
+            let damagedEntries = old.entries.filter { damaged.contains($0.file) && ids.contains($0.migration) }
+            let intact = Baseline(entries: old.entries.filter { !damaged.contains($0.file) || !ids.contains($0.migration) })
+            let comparison = Comparison(uses: scan.uses.filter { !damaged.contains($0.file) },
+                                        baseline: Baseline(entries: intact.entries.filter { ids.contains($0.migration) }),
                                         scannedFiles: paths.isEmpty ? nil : Set(scan.files), fileExists: fileExists, history: history,
                                         complete: scan.complete, repositoryWide: scan.repositoryWide)
             var remove = Dictionary(grouping: comparison.fixed + comparison.moved.map(\.entry), by: { $0 }).mapValues(\.count)
-            var kept = old.entries.filter { entry in
+            var kept = intact.entries.filter { entry in
                 guard let count = remove[entry], count > 0 else { return true }
                 remove[entry] = count - 1
                 return false
@@ -53,11 +59,12 @@ public struct BaselineUpdate {
             // Entries of migrations no longer configured go too (unless only some were looked at).
             let orphaned = someMigrationsOnly ? 0 : kept.filter { !configured.contains($0.migration) }.count
             if orphaned > 0 { kept.removeAll { !configured.contains($0.migration) } }
-            kept += comparison.moved.map { Baseline.Entry($0.use) }
+            kept += comparison.moved.map { Baseline.Entry($0.use) } + damagedEntries
             baseline = Baseline(entries: kept)
             summary = "Removed \(comparison.fixed.count) fixed use\(comparison.fixed.count == 1 ? "" : "s")"
             if !comparison.moved.isEmpty { summary += ", moved \(comparison.moved.count) to renamed files or declarations" }
             if orphaned > 0 { summary += ", dropped \(orphaned) of migrations no longer configured" }
+            if !damaged.isEmpty { summary += ", kept the entries of \(damaged.count) file\(damaged.count == 1 ? "" : "s") that do not parse" }
             summary += " in \(display); \(baseline.entries.count) remain."
         case let (.rerecord(paths), old?):
             // Re-record what this run looked at: these files (and moved files' old entries), these migrations.

@@ -95,7 +95,8 @@ public struct Scanner: Sendable {
             }
             if let skip = outcome.skipped {
                 result.skipped.append(FileFailure(file: outcome.file, reason: skip))
-                var item = NotJudged(path: outcome.file, reason: .tooLarge, detail: "not judged: \(skip)")
+                let size = skip.hasPrefix("skipped: ") ? String(skip.dropFirst("skipped: ".count)) : skip
+                var item = NotJudged(path: outcome.file, reason: .tooLarge, detail: "not judged: \(size)")
                 item.possibleUses = outcome.possibleUses
                 item.blocks = !outcome.possibleUses.isEmpty
                 result.notJudged.append(item)

@@ -56,6 +56,7 @@ struct BaselineCommand: ParsableCommand {
             : (options.isPartial || !options.only.isEmpty) ? .rerecord(paths: roots) : .record
         let display = RepositoryPath.relative(path, root: configuration.root) ?? path
         var summary = ""
+        var written: Baseline?
         let existing: Baseline?
         do {
             existing = try Baseline.update(at: path, requireExisting: prune) { existing in
@@ -64,6 +65,7 @@ struct BaselineCommand: ParsableCommand {
                                             fileExists: { FileManager.default.fileExists(atPath: RepositoryPath.absolute($0, root: configuration.root)) },
                                             history: history)
                 summary = update.summary
+                written = update.baseline
                 return update.baseline
             }
         } catch let error as Baseline.UpdateError {
@@ -71,6 +73,15 @@ struct BaselineCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.failure)
         }
         print(summary)
+        if let written {
+            // A file too large to parse records none of its uses: `check` would fail on it at once.
+            var report = Report(mode: .check, findings: [], migrations: migrations, root: configuration.root,
+                                notJudged: result.notJudged.filter { $0.reason == .tooLarge })
+            report.judgeTooLargeFiles(against: written)
+            for item in report.notJudged where item.blocks {
+                printError("warning: \(SafeText.oneLine(item.path)) holds the text of a migration but is too large to be judged, so none of its uses are recorded and `swiftmod check` will fail on it: raise max-file-size (in \(Configuration.fileName) or --max-file-size) and record again, or exclude the file")
+            }
+        }
         if existing == nil {
             print("Tip: commit \(display), and add `\(display) merge=union` to .gitattributes so branches merge it without conflicts.")
         }

@@ -98,6 +98,13 @@ struct CheckCommand: ParsableCommand {
                 : "; files renamed but not yet added to git are followed once added (`git add`)"
             printError("note: \(files) \(count == 1 ? "is" : "are") gone and \(why), so whether \(count == 1 ? "it was" : "they were") renamed into files with new uses was judged from the uses alone\(fix)")
         }
+        // Uses the change itself allowed, by recording them in the baseline: said, so that a
+        // re-recorded baseline cannot let new uses through unseen (a failure with --strict).
+        let allowedByTheChange = self.changedSince.flatMap { baselineGrowth(of: baseline, since: $0, configuration: configuration) } ?? []
+        if let first = allowedByTheChange.first {
+            let byMigration = Dictionary(grouping: allowedByTheChange, by: \.migration).map { "\($0.key): \($0.value.count)" }.sorted()
+            printError("\(strict ? "error" : "warning"): the baseline gained \(allowedByTheChange.count == 1 ? "1 entry" : "\(allowedByTheChange.count) entries") since \(SafeText.oneLine(self.changedSince ?? "")) (\(byMigration.joined(separator: ", "))), first \(SafeText.oneLine(first.file)): uses this change allows itself; a reviewer accepts them by reviewing \(RepositoryPath.relative(configuration.baselinePath, root: configuration.root) ?? configuration.baselinePath)")
+        }
         if !comparison.fixed.isEmpty {
             let count = comparison.fixed.count
             printError("\(strict ? "error" : "note"): the baseline can shrink: \(count) recorded use\(count == 1 ? " is" : "s are") gone; run `swiftmod baseline --prune` and commit it")
@@ -105,7 +112,8 @@ struct CheckCommand: ParsableCommand {
         if report.hasBlockingNotJudged {
             printError("error: files that may hold a use were not judged (see above); a file is left out on purpose only by `exclude:` in \(Configuration.fileName)")
         }
-        let failed = !report.findings.isEmpty || !result.failures.isEmpty || report.hasBlockingNotJudged || (strict && !comparison.fixed.isEmpty)
+        let failed = !report.findings.isEmpty || !result.failures.isEmpty || report.hasBlockingNotJudged
+            || (strict && (!comparison.fixed.isEmpty || !allowedByTheChange.isEmpty))
         if failed { throw ExitCode(ExitStatus.failure) }
     }
 
@@ -131,5 +139,23 @@ struct CheckCommand: ParsableCommand {
         let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z", "--"] + spelled, in: top) ?? []
         guard let first = (changed + [0] + untracked).split(separator: 0).first(where: { !$0.isEmpty }) else { return nil }
         return String(decoding: first, as: UTF8.self)
+    }
+
+    /// The entries the baseline has now that it did not have at a revision (as many times as
+    /// they were added); nil when the revision's baseline cannot be read (none then, say).
+    func baselineGrowth(of baseline: Baseline, since revision: String, configuration: Configuration) -> [Baseline.Entry]? {
+        guard let top = Git.topLevel(of: configuration.root),
+              let relative = RepositoryPath.relative(configuration.baselinePath, root: top),
+              let bytes = Git.run(["show", "\(revision):\(relative)"], in: top) else { return nil }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-baseline-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)),
+              let before = try? Baseline.load(temporary) else { return nil }
+        var count = Dictionary(grouping: before.entries, by: { $0 }).mapValues(\.count)
+        return baseline.entries.filter { entry in
+            guard let left = count[entry], left > 0 else { return true }
+            count[entry] = left - 1
+            return false
+        }
     }
 }

@@ -32,7 +32,7 @@ struct LockdownOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Parse every file again instead of reusing .swiftmod/cache.")
     var noCache = false
 
-    @Option(help: ArgumentHelp("Skip (with a note) files bigger than this: bytes, or 4MB, 512KB (default: max-file-size in .swiftmod.yml, else 4MB).", valueName: "size"))
+    @Option(help: ArgumentHelp("Do not parse files bigger than this (each is named; check fails on one that may hold a new use): bytes, or 4MB, 512KB (default: max-file-size in .swiftmod.yml, else 4MB).", valueName: "size"))
     var maxFileSize: String?
 
     @Flag(name: .customLong("no-prefilter"), help: "Parse even files that cannot hold a use (the results are the same; for checking that).")

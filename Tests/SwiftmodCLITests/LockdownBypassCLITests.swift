@@ -29,12 +29,18 @@ import Testing
         return repo
     }
 
+    /// The three checks that must agree: a full one, one of what changed since a revision, and
+    /// one of `files` by name (as the pre-commit hook runs it).
+    func everyCheck(of files: [String], since revision: String = "HEAD") -> [[String]] {
+        [["check"], ["check", "--changed-since", revision], ["check", "--"] + files]
+    }
+
     /// Runs a full check, a `--changed-since HEAD` check, and a check of `files` by name (as the
     /// pre-commit hook does) after adding them to git; each must fail (exit 1).
     func expectEveryCheckFails(_ repo: Scratch, files: [String], mentioning text: String,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
         try repo.git(["add", "-A"])
-        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--"] + files] {
+        for arguments in everyCheck(of: files) {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
             #expect((result.stdout + result.stderr).contains(text), "\(arguments): \(result.stdout)\(result.stderr)",
@@ -89,7 +95,7 @@ import Testing
         try repo.write("Pods/Manifest.lock", "PODFILE CHECKSUM: 1\n")
         try repo.write("Pods/Alamofire/Session.swift", "let vendored = UIWebView()\n")
         try repo.git(["add", "-A"])
-        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Pods/Alamofire/Session.swift"]] {
+        for arguments in everyCheck(of: ["Pods/Alamofire/Session.swift"]) {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("Pods/") && result.stdout.contains("warning: ")
@@ -320,7 +326,7 @@ import Testing
         try repo.write("Generated/G/Two.swift", "let two = UIWebView()\n")
         try repo.write("Elsewhere/X.txt", "let x = UIWebView()\n")
         try repo.git(["add", "-A"])
-        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Generated/Use.swift", "Generated/G/Two.swift", "Elsewhere/X.txt"]] {
+        for arguments in everyCheck(of: ["Generated/Use.swift", "Generated/G/Two.swift", "Elsewhere/X.txt"]) {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
             for use in ["App/L.swift:1:11", "App/GL/Two.swift:1:11", "App/T.swift:1:9"] {
@@ -340,7 +346,7 @@ import Testing
         try repo.write("Shared/F.swift", "import UIKit\n")
         try repo.write("Shared/Net/N2.swift", "import UIKit\n")
         try repo.git(["add", "-A"])
-        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Shared/F.swift", "Shared/Net/N2.swift"]] {
+        for arguments in everyCheck(of: ["Shared/F.swift", "Shared/Net/N2.swift"]) {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("Sources/FeedService/F.swift:1:8: error: new violation"), "\(arguments): \(result.stdout)")
@@ -357,7 +363,7 @@ import Testing
         let repo = try repository()
         try repo.git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", library.path, "App/Vendor"])
         try repo.git(["commit", "-qm", "submodule"])
-        for arguments in [["check"], ["check", "--changed-since", "HEAD~1"], ["check", "--", "App/Vendor/S.swift"]] {
+        for arguments in everyCheck(of: ["App/Vendor/S.swift"], since: "HEAD~1") {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(arguments.contains("--changed-since") || result.stdout.contains("a git submodule or a repository of its own"), "\(arguments): \(result.stdout)")
@@ -407,7 +413,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Sources/FeedService/AAA.swift", withDestinationPath: "Feed.swift")
         try repo.git(["add", "-A"])
         var outputs: [[String]] = []
-        for arguments in [["check"], ["check", "--changed-since", "HEAD"], ["check", "--", "Sources/FeedService/AAA.swift"]] {
+        for arguments in everyCheck(of: ["Sources/FeedService/AAA.swift"]) {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
             outputs.append(result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init))
@@ -415,5 +421,42 @@ import Testing
         // The file is judged once, at its own path; the link is its module's file too.
         #expect(outputs[0] == ["Sources/FeedService/AAA.swift:1:8: error: new violation of module rule 'module-type.Service' (P2): FeedService (Service) may not import UIKit"], "\(outputs[0])")
         #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(outputs)")
+    }
+
+    @Test func aBaselineRecordedAgainOnABranchIsSaid() throws {
+        let repo = try repository()
+        try repo.git(["branch", "main0"])
+        try repo.write("App/New.swift", "let new = UIWebView()\n")
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "accept the new use"])
+        let result = try CLI.swiftmod(["check", "--changed-since", "main0"], in: repo.path)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("warning: the baseline gained 1 entry since main0 (webview: 1), first App/New.swift"), "\(result.stderr)")
+        let strict = try CLI.swiftmod(["check", "--changed-since", "main0", "--strict"], in: repo.path)
+        #expect(strict.status == 1, "\(strict.stderr)")
+        #expect(strict.stderr.contains("error: the baseline gained 1 entry"), "\(strict.stderr)")
+    }
+
+    @Test func pruningAFileThatDoesNotParseKeepsItsEntries() throws {
+        let repo = try repository(config: "migrations:\n  - codemod: strong-iboutlet\n")
+        let view = "import UIKit\n\nfinal class V: UIView {\n    @IBOutlet weak var a: UILabel!\n    @IBOutlet weak var b: UILabel!\n    @IBOutlet weak var c: UILabel!\n}\n"
+        try repo.write("App/View.swift", view)
+        #expect(try CLI.swiftmod(["baseline"], in: repo.path).status == 0)
+        try repo.git(["add", "-A"])
+        try repo.git(["commit", "-qm", "view"])
+        try repo.write("App/View.swift", view.replacingOccurrences(of: "var a: UILabel!", with: "var a: UILabel! {"))
+        let pruned = try CLI.swiftmod(["baseline", "--prune"], in: repo.path)
+        #expect(pruned.stdout.contains("Removed 0 fixed uses") && pruned.stdout.contains("kept the entries of 1 file that do not parse"), "\(pruned.stdout)")
+        try repo.write("App/View.swift", view)
+        let check = try CLI.swiftmod(["check"], in: repo.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test func aBaselineThatCannotJudgeABigFileSaysCheckWillFail() throws {
+        let repo = try repository(config: Self.config + "max-file-size: 2KB\n")
+        try repo.write("App/Big.swift", String(repeating: "// padding padding padding\n", count: 100) + "let late = UIWebView()\n")
+        let recorded = try CLI.swiftmod(["baseline"], in: repo.path)
+        #expect(recorded.stderr.contains("warning: App/Big.swift holds the text of a migration but is too large to be judged"), "\(recorded.stderr)")
     }
 }

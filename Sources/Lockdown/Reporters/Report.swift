@@ -99,7 +99,15 @@ public struct Report: Sendable {
     public var severity: String { mode == .check ? "error" : "warning" }
 
     /// The summary line.
-    public var summary: String { counts + unreadable + notJudgedCount }
+    public var summary: String { failing + counts + unreadable + notJudgedCount }
+
+    /// `fails: 1 file not judged may hold new uses; ` first, when that alone fails a check whose
+    /// counts would read as a pass.
+    private var failing: String {
+        let blocking = notJudged.filter(\.blocks).count
+        guard mode == .check, blocking > 0 else { return "" }
+        return "fails: \(plural(blocking, "file")) not judged may hold new uses; "
+    }
 
     /// Whether something not judged fails a check: a file that may hold a use and that the
     /// configuration does not leave out on purpose.
@@ -136,8 +144,6 @@ public struct Report: Sendable {
         if files > 0 { parts.append("\(plural(files, "file")) not judged") }
         if folders > 0 { parts.append("\(plural(folders, "folder")) not entered") }
         if misread > 0 { parts.append("\(plural(misread, "file")) partly misread by the parser") }
-        let blocking = notJudged.filter(\.blocks).count
-        if blocking > 0, mode == .check { parts.append("\(blocking) of them fail\(blocking == 1 ? "s" : "") the check") }
         return "; " + parts.joined(separator: ", ")
     }
 
@@ -147,7 +153,7 @@ public struct Report: Sendable {
     public func summary(filesLookedAt: Int) -> String {
         let holding = Set(findings.map(\.file)).count
         let verb = mode == .check ? "checked" : "scanned"
-        return counts + (holding == 0 ? "" : " in \(holding) file\(holding == 1 ? "" : "s")") + unreadable
+        return failing + counts + (holding == 0 ? "" : " in \(holding) file\(holding == 1 ? "" : "s")") + unreadable
             + "; \(filesLookedAt) file\(filesLookedAt == 1 ? "" : "s") \(verb)" + notJudgedCount
     }
 

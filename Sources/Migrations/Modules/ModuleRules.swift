@@ -153,7 +153,8 @@ public struct ModuleRules: Sendable {
         let types = Set(configuration.moduleTypes.map(\.name))
         let file = (configuration.path as NSString).lastPathComponent
         for type in configuration.moduleTypes {
-            if !graph.modules.contains(where: { $0.type == type.name }) {
+            // A type without rules (one that only claims modules first, say) checks nothing anyway.
+            if type.restricts, !graph.modules.contains(where: { $0.type == type.name }) {
                 warnings.append("module type \(type.name) (\(file):\(type.line)) matches no module: its rule checks nothing")
             }
             for name in type.mayNotDependOn where !types.contains(name) && !names.contains(name) {
