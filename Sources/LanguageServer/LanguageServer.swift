@@ -262,7 +262,7 @@ public final class LanguageServer {
               project.configuration.covers(relative) || ModuleMap.isManifest(relative) else { return nil }
         // A dependency checkout or a submodule is judged by no check, so not in the editor either.
         if let folder = FileWalker.skippedFolder(of: relative, root: project.configuration.root),
-           !(FileSelection.isCheckout(folder.reason) && FileSelection.isInside(folder.path, FileSelection.targetFolders(project.configuration))) {
+           !(folder.isCheckout && FileSelection.isInside(folder.path, FileSelection.targetFolders(project.configuration))) {
             return nil
         }
         return relative

@@ -80,6 +80,12 @@ public struct Baseline: Sendable, Equatable {
         } catch let error as SourceFileError {
             throw LoadError.corrupt(path: path, line: nil, detail: "it \(error.reasonForDataFile)")
         }
+        return try parse(data, path: path)
+    }
+
+    /// Reads a baseline's bytes (`path` names them in errors: a file, or `REF:file` of git).
+    /// - Throws: `LoadError.corrupt` (with the line at fault).
+    public static func parse(_ data: [UInt8], path: String) throws -> Baseline {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw LoadError.corrupt(path: path, line: nil, detail: "cannot be read as UTF-8")
         }

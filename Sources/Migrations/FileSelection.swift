@@ -63,11 +63,11 @@ public struct FileSelection: Sendable {
             throw Problem.notARevision(revision, root: root)
         }
         let targets = changed.skipped.isEmpty ? [] : Self.targetFolders(configuration)
-        let own = changed.inSkipped.filter { Self.isCheckout($0.folder.reason) && Self.isInside($0.folder.path, targets) }.map(\.file)
+        let own = changed.inSkipped.filter { $0.folder.isCheckout && Self.isInside($0.folder.path, targets) }.map(\.file)
         let candidates = (changed.files + own).sorted()
         files = candidates.filter(configuration.covers).map { RepositoryPath.absolute($0, root: root) }
         notJudged = NotJudged.excluded(candidates.filter { !configuration.covers($0) }, by: configuration)
-            + Self.skippedFolders(changed.skipped.filter { !(Self.isCheckout($0.reason) && Self.isInside($0.path, targets)) })
+            + Self.skippedFolders(changed.skipped.filter { !($0.isCheckout && Self.isInside($0.path, targets)) })
     }
 
     /// The files found by walking the paths (default: the root), as the configuration covers them.
@@ -96,13 +96,14 @@ public struct FileSelection: Sendable {
         notJudged = NotJudged.excluded(walk.leftOut.filter { $0.hasSuffix(".swift") }.compactMap { RepositoryPath.relative(absolute($0), root: root) },
                                        by: configuration)
         var skipped = walk.skippedFolders.map { folder in
-            FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason)
+            FileWalker.SkippedFolder(path: RepositoryPath.relative(absolute(folder.path), root: root) ?? folder.path, reason: folder.reason,
+                                     isCheckout: folder.isCheckout)
         }
         // SwiftPM compiles everything in a target's folder: a dependency folder inside one (a
         // `Pods` beside a `Podfile` under `Sources/Feed`) is the target's source.
         var targets: [String]?
         func isTargetsOwn(_ folder: FileWalker.SkippedFolder) -> Bool {
-            guard Self.isCheckout(folder.reason) else { return false }
+            guard folder.isCheckout else { return false }
             if targets == nil { targets = Self.targetFolders(configuration) }
             return Self.isInside(folder.path, targets ?? [])
         }
@@ -113,12 +114,24 @@ public struct FileSelection: Sendable {
         }
         files.sort()
         notJudged += Self.skippedFolders(skipped)
-        // A file named inside a dependency folder is judged as a walk would: not at all, and
-        // said so (the pre-commit hook names files, and must agree with a full check).
+        // A file named inside a dependency folder (or found under a folder named inside one) is
+        // judged as a walk would: not at all, and said so (the pre-commit hook names files, and
+        // must agree with a full check). Only the named paths' folders are asked: the walk
+        // skipped those below them already.
+        var skippedRoots: [(path: String, folder: FileWalker.SkippedFolder)] = []
+        for path in paths {
+            guard let relative = RepositoryPath.relative(URL(fileURLWithPath: path).standardizedFileURL.path, root: root), !relative.isEmpty else { continue }
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            if let folder = FileWalker.skippedFolder(of: isFolder.boolValue ? relative + "/-" : relative, root: root), !isTargetsOwn(folder) {
+                skippedRoots.append((relative, folder))
+            }
+        }
+        guard !skippedRoots.isEmpty else { return }
         var inDependencies: [NotJudged] = []
         files.removeAll { path in
-            guard let relative = RepositoryPath.relative(path, root: root), relative.contains("/"),
-                  let folder = FileWalker.skippedFolder(of: relative, root: root), !isTargetsOwn(folder) else { return false }
+            guard let relative = RepositoryPath.relative(path, root: root),
+                  let (_, folder) = skippedRoots.first(where: { RepositoryPath.isWithin(relative, $0.path) }) else { return false }
             inDependencies.append(NotJudged(path: relative, reason: .skippedFolder, detail: "not judged: \(folder.reason), in \(folder.path)/"))
             return true
         }
@@ -177,11 +190,6 @@ public struct FileSelection: Sendable {
         folders.contains { RepositoryPath.isWithin(folder, $0) && folder != $0 }
     }
 
-    /// Whether a skip's reason is a dependency checkout or build output (not a submodule, not a
-    /// link leading out): what a SwiftPM target's folder compiles when it holds one.
-    public static func isCheckout(_ reason: String) -> Bool {
-        !reason.contains("submodule") && !reason.contains("outside the tree")
-    }
 
     /// One entry per folder skipped.
     static func skippedFolders(_ folders: [FileWalker.SkippedFolder]) -> [NotJudged] {

@@ -98,7 +98,6 @@ public struct Scanner: Sendable {
                 let size = skip.hasPrefix("skipped: ") ? String(skip.dropFirst("skipped: ".count)) : skip
                 var item = NotJudged(path: outcome.file, reason: .tooLarge, detail: "not judged: \(size)")
                 item.possibleUses = outcome.possibleUses
-                item.blocks = !outcome.possibleUses.isEmpty
                 result.notJudged.append(item)
                 continue
             }
@@ -222,7 +221,8 @@ public struct Scanner: Sendable {
                 var outcome = FileOutcome(file: relative, skipped: error.reason)
                 // Too big to parse, not to search: whether it may hold a use decides whether the
                 // check can pass without judging it.
-                let bytes = FileManager.default.contents(atPath: file.path).map { [UInt8]($0) }
+                // Mapped, not copied: the file is only searched.
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file.path), options: .alwaysMapped)).map { [UInt8]($0) }
                 for migration in scanner.migrations {
                     guard let codemod = migration.codemod else { continue }
                     guard let bytes, let literal = codemod.requiredLiteral, !literal.isEmpty else {

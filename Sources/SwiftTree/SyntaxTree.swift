@@ -65,7 +65,9 @@ public final class SyntaxTree {
         while let node = stack.popLast() {
             if Self.singleLineLiteralKinds.contains(node.kind) {
                 let range = node.byteRange
-                if source.bytes[range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { regions.append(node) }
+                // An extended regex literal (`#/` … `/#`) may span lines; a bare one may not.
+                let extended = node.kind == "regex_literal" && source.bytes[range].first == 0x23
+                if !extended, source.bytes[range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { regions.append(node) }
                 continue
             }
             guard node.hasError else { continue }

@@ -19,8 +19,8 @@ public struct FileWalker {
         for component in relative.split(separator: "/").dropLast() {
             let parent = folder.isEmpty ? root : RepositoryPath.absolute(folder, root: root)
             let path = folder.isEmpty ? String(component) : folder + "/" + component
-            if let reason = DependencyFolder.reason(name: String(component), parent: parent) {
-                return SkippedFolder(path: path, reason: reason)
+            if let skip = DependencyFolder.skip(name: String(component), parent: parent) {
+                return SkippedFolder(path: path, reason: skip.reason, isCheckout: skip.isCheckout)
             }
             folder = path
         }
@@ -32,10 +32,14 @@ public struct FileWalker {
         /// As the walk spells it (the repo-relative path, for a repository's root).
         public var path: String
         public var reason: String
+        /// Build output or a dependency checkout (which a SwiftPM target compiles when its folder
+        /// holds one), not a repository of its own nor a link leading out.
+        public var isCheckout: Bool
 
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, isCheckout: Bool = false) {
             self.path = path
             self.reason = reason
+            self.isCheckout = isCheckout
         }
     }
 
@@ -250,7 +254,7 @@ public struct FileWalker {
         // Judged by the walk's own spelling of the folder (the ignore list's), shown tidied.
         unreadable += listing.unreadable.filter { !ignored.contains($0.walked + "/") }.map(\.folder)
         skipped += listing.skipped.filter { !ignored.contains($0.path + "/") }.map { folder in
-            SkippedFolder(path: Self.normalize(folder.path), reason: folder.reason)
+            SkippedFolder(path: Self.normalize(folder.path), reason: folder.reason, isCheckout: folder.isCheckout)
         }
         // The folder was named already: only the part below it needs tidying.
         let prefix = base == "." ? "" : base + "/"
@@ -295,8 +299,8 @@ public struct FileWalker {
                     switch kind {
                     case .folder:
                         if ignored?.contains(path + "/") == true { continue }
-                        if let reason = DependencyFolder.reason(name: name, parent: folder) {
-                            skipped.append(SkippedFolder(path: path, reason: reason))
+                        if let skip = DependencyFolder.skip(name: name, parent: folder) {
+                            skipped.append(SkippedFolder(path: path, reason: skip.reason, isCheckout: skip.isCheckout))
                             continue
                         }
                         found.append(path)
@@ -583,6 +587,22 @@ public struct PathKey: Hashable, Sendable {
 public enum DependencyFolder {
     /// Why a folder named `name` inside `parent` is never walked, or nil when it is walked.
     public static func reason(name: String, parent: String) -> String? {
+        skip(name: name, parent: parent)?.reason
+    }
+
+    /// Why a folder named `name` inside `parent` is never walked, and whether it is build output
+    /// or a dependency checkout (else a repository of its own); nil when it is walked.
+    public static func skip(name: String, parent: String) -> (reason: String, isCheckout: Bool)? {
+        if let reason = checkout(name: name, parent: parent) { return (reason, true) }
+        // A git submodule or a repository of its own: its lock-down is its repository's (a
+        // `--changed-since` check sees none of its files, so a full check must not either).
+        let folder = (parent as NSString).appendingPathComponent(name)
+        return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))
+            ? ("a git submodule or a repository of its own (its own lock-down judges it)", false) : nil
+    }
+
+    /// Why a folder is build output or a dependency checkout where its tool puts it, else nil.
+    static func checkout(name: String, parent: String) -> String? {
         func beside(_ file: String) -> Bool {
             FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(file))
         }
@@ -600,18 +620,10 @@ public enum DependencyFolder {
             return "Carthage's dependency checkouts and builds (beside Cartfile)"
         case "node_modules" where beside("package.json") && holds([".package-lock.json", ".yarn-integrity", ".modules.yaml", ".yarn-state.yml"]):
             return "npm's dependency checkouts (beside package.json)"
-        case "DerivedData":
-            let folder = (parent as NSString).appendingPathComponent(name)
-            let isBuildOutput = ["ModuleCache.noindex", "Build/Intermediates.noindex", "Logs/Build"].contains {
-                FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0))
-            }
-            return isBuildOutput ? "Xcode's build output (DerivedData)" : nil
+        case "DerivedData" where holds(["ModuleCache.noindex", "Build/Intermediates.noindex", "Logs/Build"]):
+            return "Xcode's build output (DerivedData)"
         default:
-            // A git submodule or a repository of its own: its lock-down is its repository's (a
-            // `--changed-since` check sees none of its files, so a full check must not either).
-            let folder = (parent as NSString).appendingPathComponent(name)
-            return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))
-                ? "a git submodule or a repository of its own (its own lock-down judges it)" : nil
+            return nil
         }
     }
 }

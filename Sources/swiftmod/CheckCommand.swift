@@ -147,10 +147,7 @@ struct CheckCommand: ParsableCommand {
         guard let top = Git.topLevel(of: configuration.root),
               let relative = RepositoryPath.relative(configuration.baselinePath, root: top),
               let bytes = Git.run(["show", "\(revision):\(relative)"], in: top) else { return nil }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-baseline-\(UUID().uuidString).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)),
-              let before = try? Baseline.load(temporary) else { return nil }
+        guard let before = try? Baseline.parse(bytes, path: "\(revision):\(relative)") else { return nil }
         var count = Dictionary(grouping: before.entries, by: { $0 }).mapValues(\.count)
         return baseline.entries.filter { entry in
             guard let left = count[entry], left > 0 else { return true }

@@ -155,11 +155,11 @@ struct LockdownOptions: ParsableArguments {
                 // committed: a file git does not track, and that was not named, is someone's
                 // scratch work, not part of this change.
                 let untracked = Self.untrackedFiles(root: configuration.root)
-                let named = Set(files)
-                let left = all.filter { !named.contains($0) && untracked.contains(RepositoryPath.relative($0, root: configuration.root) ?? $0) }
+                let named = Set(files.map { PathKey($0) })
+                let left = all.filter { !named.contains(PathKey($0)) && untracked.contains(RepositoryPath.relative($0, root: configuration.root) ?? $0) }
                 if let first = left.first {
-                    let leftSet = Set(left)
-                    all.removeAll { leftSet.contains($0) }
+                    let leftSet = Set(left.map { PathKey($0) })
+                    all.removeAll { leftSet.contains(PathKey($0)) }
                     printError("note: the module rules leave out \(plural(left.count, "Swift file")) git does not track and this check was not asked about (\(SafeText.oneLine(RepositoryPath.relative(first, root: configuration.root) ?? first))\(left.count > 1 ? ", …" : "")); a full `swiftmod check` judges them")
                 }
             }

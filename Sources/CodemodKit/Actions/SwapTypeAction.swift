@@ -118,8 +118,7 @@ public struct SwapTypeAction: RewriteAction {
     /// The per-tree facts for these names (one `TreeMemo` entry per tree).
     static func facts(_ names: Names, _ context: ActionContext) -> AncestorFacts<Fact> {
         context.memo.value("swap-type.facts.\(names.from).\(names.module)") {
-            let shadowingTypes = typesDeclaring(names.from, in: context.tree, cases: false)
-            let typesWithCases = typesDeclaring(names.from, in: context.tree, cases: true)
+            let (shadowingTypes, typesWithCases) = typesDeclaring(names.from, in: context.tree)
             // The named children of each scope that declare the name, found once per scope.
             var declaring: [Node: [Node]] = [:]
             return AncestorFacts(initial: Fact()) { above, node in
@@ -243,21 +242,20 @@ public struct SwapTypeAction: RewriteAction {
 
     /// The types of a file whose declaration declares the name inside (nested type, enum case,
     /// associated type, generic parameter): their extensions see that meaning too.
-    /// - Parameter cases: the types that declare the name as an enum case (else as a type), named
-    ///   in full (`Outer.Inner`).
-    static func typesDeclaring(_ name: String, in tree: SyntaxTree, cases: Bool) -> Set<String> {
-        var result = Set<String>()
+    /// The types of a file (named in full: `Outer.Inner`) that declare the name inside, as a type
+    /// (a nested type, a generic parameter, an associated type), and as an enum case. What is
+    /// declared inside `#if` is left out (see `Fact.shadowedConditionally`).
+    static func typesDeclaring(_ name: String, in tree: SyntaxTree) -> (types: Set<String>, cases: Set<String>) {
+        var types = Set<String>(), cases = Set<String>()
         tree.root.walk { node in
             guard node.kind == "class_declaration" || node.kind == "protocol_declaration" else { return true }
             let body = node.child(field: "body")?.namedChildren ?? []
-            if (node.namedChildren + body).contains(where: { child in
-                !child.isInsideConditionalCompilation && (child.kind == "enum_entry") == cases && declares(child, name)
-            }) {
-                result.insert(qualifiedName(of: node))
+            for child in node.namedChildren + body where declares(child, name) && !child.isInsideConditionalCompilation {
+                if child.kind == "enum_entry" { cases.insert(qualifiedName(of: node)) } else { types.insert(qualifiedName(of: node)) }
             }
             return true
         }
-        return result
+        return (types, cases)
     }
 
     /// A type declaration's name in full (`Outer.Inner` for a type nested in `Outer`, or in an

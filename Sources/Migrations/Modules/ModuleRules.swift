@@ -153,9 +153,11 @@ public struct ModuleRules: Sendable {
         let types = Set(configuration.moduleTypes.map(\.name))
         let file = (configuration.path as NSString).lastPathComponent
         for type in configuration.moduleTypes {
-            // A type without rules (one that only claims modules first, say) checks nothing anyway.
-            if type.restricts, !graph.modules.contains(where: { $0.type == type.name }) {
-                warnings.append("module type \(type.name) (\(file):\(type.line)) matches no module: its rule checks nothing")
+            // A type without rules that no rule names (one that only claims modules first, say)
+            // checks nothing whether it matches or not.
+            let named = configuration.moduleTypes.contains { $0.mayNotDependOn.contains(type.name) }
+            if type.restricts || named, !graph.modules.contains(where: { $0.type == type.name }) {
+                warnings.append("module type \(type.name) (\(file):\(type.line)) matches no module: \(type.restricts ? "its rule checks" : "the rules naming it check") nothing")
             }
             for name in type.mayNotDependOn where !types.contains(name) && !names.contains(name) {
                 warnings.append("module type \(type.name) (\(file):\(type.line)) may not depend on '\(name)', which is neither a module type nor a module")
