@@ -98,7 +98,7 @@ import Testing
         for arguments in everyCheck(of: ["Pods/Alamofire/Session.swift"]) {
             let result = try CLI.swiftmod(arguments, in: repo.path)
             #expect(result.status == 0, "\(arguments): \(result.stdout)\(result.stderr)")
-            #expect(result.stdout.contains("Pods/") && result.stdout.contains("warning: ")
+            #expect(result.stdout.contains("Pods/") && result.stdout.contains("note: ")
                         && result.stdout.contains("CocoaPods' dependency checkouts (beside Podfile)"),
                     "\(arguments): \(result.stdout)")
         }
@@ -110,7 +110,7 @@ import Testing
         try repo.git(["add", "-A"])
         let result = try CLI.swiftmod(["check", "--", "App/Generated/API.swift"], in: repo.path)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("App/Generated/API.swift:1:1: warning: not judged: excluded by `exclude: **/Generated/**`"), "\(result.stdout)")
+        #expect(result.stdout.contains("App/Generated/API.swift:1:1: note: not judged: excluded by `exclude: **/Generated/**`"), "\(result.stdout)")
         #expect(result.stderr.contains("0 files checked; 1 file not judged"), "\(result.stderr)")
     }
 

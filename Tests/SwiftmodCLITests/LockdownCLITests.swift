@@ -166,7 +166,7 @@ import TestSupport
         #expect(scan.status == 0)
         #expect(scan.stdout.components(separatedBy: "\n").filter { $0.contains(": warning: use of") }.count == 3)
         // The excluded vendor folder is named, not judged.
-        #expect(scan.stdout.contains("Pods/Vendor/Vendor.swift:1:1: warning: not judged: excluded by `exclude: Pods/**`"), "\(scan.stdout)")
+        #expect(scan.stdout.contains("Pods/Vendor/Vendor.swift:1:1: note: not judged: excluded by `exclude: Pods/**`"), "\(scan.stdout)")
     }
 
     @Test func errorsAreClearAndNeverAnEmptyBaseline() throws {

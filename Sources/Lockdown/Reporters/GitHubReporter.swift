@@ -11,7 +11,9 @@ public struct GitHubReporter: Reporter {
         }
         for item in report.notJudged {
             let file = item.isFile ? "file=\(escapeProperty(item.path))," : ""
-            output("::\(report.severity(of: item)) \(file)title=\(escapeProperty("swiftmod: not judged"))::\(escapeData(item.description))\n")
+            // GitHub's word for a note is `notice`.
+            let level = report.severity(of: item) == "note" ? "notice" : report.severity(of: item)
+            output("::\(level) \(file)title=\(escapeProperty("swiftmod: not judged"))::\(escapeData(item.description))\n")
         }
         for finding in report.findings {
             let level = report.mode == .check ? "error" : "warning"

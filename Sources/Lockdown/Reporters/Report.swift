@@ -129,9 +129,12 @@ public struct Report: Sendable {
         }
     }
 
-    /// The severity a not-judged item is reported with.
+    /// The severity a not-judged item is reported with: an error when it fails a check, a note
+    /// for what is left out on purpose (excluded, dependency folders: said on every run, so it
+    /// must not read as something to fix), else a warning.
     public func severity(of item: NotJudged) -> String {
-        item.blocks && mode == .check ? "error" : "warning"
+        if item.blocks && mode == .check { return "error" }
+        return item.reason == .excluded || item.reason == .skippedFolder ? "note" : "warning"
     }
 
     /// `; 3 not judged (1 fails the check)`: Swift files left out, apart from those looked at.
