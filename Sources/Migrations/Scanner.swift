@@ -94,9 +94,8 @@ public struct Scanner: Sendable {
                 result.notJudged.append(NotJudged(path: outcome.file, reason: .misread, detail: misread))
             }
             if let skip = outcome.skipped {
-                result.skipped.append(FileFailure(file: outcome.file, reason: skip))
-                let size = skip.hasPrefix("skipped: ") ? String(skip.dropFirst("skipped: ".count)) : skip
-                var item = NotJudged(path: outcome.file, reason: .tooLarge, detail: "not judged: \(size)")
+                result.skipped.append(FileFailure(file: outcome.file, reason: "skipped: " + skip))
+                var item = NotJudged(path: outcome.file, reason: .tooLarge, detail: "not judged: \(skip)")
                 item.possibleUses = outcome.possibleUses
                 result.notJudged.append(item)
                 continue
@@ -138,7 +137,7 @@ public struct Scanner: Sendable {
         var findings: [Finding] = []
         var allowed = 0
         var failure: String?
-        /// Why the file was skipped on purpose.
+        /// Why the file was skipped on purpose (over the size limit: by how much).
         var skipped: String?
         /// For a skipped file: how many uses of each migration it may hold (see `NotJudged`).
         var possibleUses: [String: Int] = [:]
@@ -218,7 +217,7 @@ public struct Scanner: Sendable {
         func unreadable(_ file: PipelineFile, error: SourceFileError) -> FileOutcome {
             let relative = relative(file)
             if error.isSkip {
-                var outcome = FileOutcome(file: relative, skipped: error.reason)
+                var outcome = FileOutcome(file: relative, skipped: error.sizeProblem ?? error.reason)
                 // Too big to parse, not to search: whether it may hold a use decides whether the
                 // check can pass without judging it.
                 // Mapped, not copied: the file is only searched.
@@ -250,8 +249,10 @@ public struct Scanner: Sendable {
         let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)
         guard !candidates.isEmpty || mayAllow else { return ([], 0) }
         var uses: [Finding] = []
+        // Where the parser could not read, or misread, the text: found once for all migrations.
+        let unread = tree.root.hasError ? tree.errorRegions.filter(\.isError) + tree.misreadRegions : []
         for migration in candidates {
-            uses += try findings(of: migration, in: tree, file: relative)
+            uses += try findings(of: migration, in: tree, file: relative, unread: unread)
         }
         uses.sort { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
         guard mayAllow else { return (uses, 0) }
@@ -260,7 +261,8 @@ public struct Scanner: Sendable {
         return (all, allowed)
     }
 
-    func findings(of migration: Migration, in tree: SyntaxTree, file: String) throws -> [Finding] {
+    /// - Parameter unread: the regions the parser could not read or misread (see `scan(_:file:)`).
+    func findings(of migration: Migration, in tree: SyntaxTree, file: String, unread: [Node]) throws -> [Finding] {
         guard let codemod = migration.codemod else { return [] }
         let uses = try codemod.uses(in: tree)
         var result = uses.map { use -> Finding in
@@ -274,7 +276,7 @@ public struct Scanner: Sendable {
         // Occurrences of the required text inside unreadable regions are uses too.
         if let literal = codemod.requiredLiteral, !literal.isEmpty {
             let covered = uses.map(\.range)
-            for region in tree.errorRegions.filter(\.isError) + tree.misreadRegions {
+            for region in unread {
                 for offset in ByteSearch.occurrences(of: literal, in: tree.source.bytes, within: region.byteRange)
                 where !covered.contains(where: { $0.contains(offset) }) {
                     let start = tree.source.location(ofByte: offset)

@@ -62,14 +62,13 @@ public struct FileWalker {
     public static func linkedPaths(to targets: [String], root: String) -> [String] {
         guard !targets.isEmpty, let top = Git.topLevel(of: root),
               let tracked = Git.run(["ls-files", "-s", "-z"], in: top),
-              let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return [] }
+              let untracked = Git.untrackedFiles(top: top) else { return [] }
         var links: [String] = []
         for entry in tracked.split(separator: 0) where entry.starts(with: Array("120000 ".utf8)) {
             guard let tab = entry.firstIndex(of: 0x09) else { continue }
             links.append(String(decoding: entry[(tab + 1)...], as: UTF8.self))
         }
-        for entry in untracked.split(separator: 0) where !entry.isEmpty {
-            let name = String(decoding: entry, as: UTF8.self)
+        for name in untracked {
             if isLink((top as NSString).appendingPathComponent(name)) { links.append(name) }
         }
         guard !links.isEmpty, let realRoot = RepositoryPath.real(root) else { return [] }
@@ -418,13 +417,12 @@ public struct FileWalker {
         guard let top = Git.topLevel(of: root),
               Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) != nil,
               let diff = Git.run(["diff", "--name-only", "-z", "--find-renames", "--diff-filter=ACMRT", revision, "--"], in: top),
-              let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return nil }
+              let untracked = Git.untrackedFiles(top: top) else { return nil }
         var result = Set<PathKey>()
         var skipped: [SkippedFolder] = []
         var inSkipped: [(file: String, folder: SkippedFolder)] = []
-        let names = (diff + [0] + untracked).split(separator: 0).filter { !$0.isEmpty }.map { entry in
-            (top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self))
-        }
+        let changed = diff.split(separator: 0).filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+        let names = (changed + untracked).map { (top as NSString).appendingPathComponent($0) }
         // A change to a link's target (an excluded file, a file of another name, a folder's
         // content) is a change to the Swift file the link is.
         let linked = Self.linkedPaths(to: names.compactMap { RepositoryPath.relative($0, root: root) }, root: root)

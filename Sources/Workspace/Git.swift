@@ -32,6 +32,14 @@ public enum Git {
         return found
     }
 
+    /// The files git does not track and does not ignore, as paths relative to the work tree's
+    /// top folder `top` (under `paths` only, when given); nil when git fails.
+    public static func untrackedFiles(top: String, under paths: [String] = []) -> [String]? {
+        run(["ls-files", "--others", "--exclude-standard", "-z", "--"] + paths, in: top).map { output in
+            output.split(separator: 0).filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
     private static let topLevelLock = NSLock()
     nonisolated(unsafe) private static var topLevels: [String: String?] = [:]
 

@@ -33,14 +33,20 @@ public enum SourceFileError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// For a file over the size limit: by how much (`5 MB is over the 4 MB file size limit …`).
+    public var sizeProblem: String? {
+        guard case let .tooLarge(_, size, limit) = self else { return nil }
+        return "\(ByteSize.describe(size)) is over the \(ByteSize.describe(limit)) file size limit (--max-file-size, or max-file-size in .swiftmod.yml)"
+    }
+
     /// What is wrong, without the path.
     public var reason: String {
         switch self {
         case .notFound: return "no such file"
         case .isDirectory: return "is a directory, not a Swift file"
         case let .notRegularFile(_, kind): return "is \(kind), not a regular file; not read"
-        case let .tooLarge(_, size, limit):
-            return "skipped: \(ByteSize.describe(size)) is over the \(ByteSize.describe(limit)) file size limit (--max-file-size, or max-file-size in .swiftmod.yml)"
+        case .tooLarge:
+            return "skipped: " + (sizeProblem ?? "")
         case let .unreadable(_, reason): return "cannot be read (\(reason))"
         case let .notUTF8(_, detail): return "\(detail); swiftmod reads UTF-8 Swift sources only"
         }

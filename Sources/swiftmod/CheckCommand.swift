@@ -135,10 +135,9 @@ struct CheckCommand: ParsableCommand {
         guard let changedSince, let top = Git.topLevel(of: root),
               Git.run(["rev-parse", "--verify", "--quiet", "\(changedSince)^{commit}"], in: root) != nil else { return nil }
         let spelled = relative.map { RepositoryPath.absolute($0, root: root) }
-        let changed = Git.run(["diff", "--name-only", "-z", changedSince, "--"] + spelled, in: top) ?? []
-        let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z", "--"] + spelled, in: top) ?? []
-        guard let first = (changed + [0] + untracked).split(separator: 0).first(where: { !$0.isEmpty }) else { return nil }
-        return String(decoding: first, as: UTF8.self)
+        let changed = (Git.run(["diff", "--name-only", "-z", changedSince, "--"] + spelled, in: top) ?? [])
+            .split(separator: 0).filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+        return (changed + (Git.untrackedFiles(top: top, under: spelled) ?? [])).first
     }
 
     /// The entries the baseline has now that it did not have at a revision (as many times as

@@ -202,11 +202,8 @@ struct LockdownOptions: ParsableArguments {
 extension LockdownOptions {
     /// Repo-relative paths of the files git does not track (and does not ignore); empty outside git.
     static func untrackedFiles(root: String) -> Set<String> {
-        guard let top = Git.topLevel(of: root),
-              let output = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) else { return [] }
-        return Set(output.split(separator: 0).compactMap { entry in
-            RepositoryPath.relative((top as NSString).appendingPathComponent(String(decoding: entry, as: UTF8.self)), root: root)
-        })
+        guard let top = Git.topLevel(of: root), let untracked = Git.untrackedFiles(top: top) else { return [] }
+        return Set(untracked.compactMap { RepositoryPath.relative((top as NSString).appendingPathComponent($0), root: root) })
     }
 }
 
