@@ -104,7 +104,9 @@ public final class Codemod: @unchecked Sendable {
         // A query that uses parameters is compiled now, so that a value that breaks it is a
         // usage error naming the parameter rather than a codemod that silently matches nothing.
         let usedInQuery = Template(definition.query).holes.filter { values[$0] != nil }
-        if !lazily || (checkingParameters && !usedInQuery.isEmpty) {
+        if definition.patternRule != nil {
+            // An ast-grep rule has no query.
+        } else if !lazily || (checkingParameters && !usedInQuery.isEmpty) {
             do {
                 compiledQuery = try Query.compiled(queryText)
             } catch {
@@ -135,7 +137,11 @@ public final class Codemod: @unchecked Sendable {
                 return .action(action)
             }
         }
-        requiredLiteral = definition.requires.map { Array(Template($0).render { values[$0] }.utf8) }
+        if let rule = definition.patternRule {
+            requiredLiteral = rule.requiredWords.max { $0.utf8.count < $1.utf8.count }.map { Array($0.utf8) }
+        } else {
+            requiredLiteral = definition.requires.map { Array(Template($0).render { values[$0] }.utf8) }
+        }
     }
 
     /// The parameter whose value alone makes the query fail to compile (the others at their
@@ -294,6 +300,13 @@ public final class Codemod: @unchecked Sendable {
     /// - Throws: `LocatedError` naming the definition and field of a regular expression that ran
     ///   out of time.
     public func uses(in tree: SyntaxTree) throws -> [Use] {
+        if let rule = definition.patternRule {
+            do {
+                return try rule.transform(tree, codemodID: id, fixing: false).uses
+            } catch let timeout as RegexTimeout {
+                throw LocatedError(file: definition.origin, line: nil, field: "rule", message: timeout.description)
+            }
+        }
         let errors = tree.errorRegions.map(\.byteRange)
         return try matches(in: tree).matches.compactMap { use(of: $0, in: tree, errors: errors) }
     }
@@ -311,6 +324,13 @@ public final class Codemod: @unchecked Sendable {
     /// - Throws: `LocatedError` naming the definition and field of a regular expression that ran
     ///   out of time.
     public func transform(_ tree: SyntaxTree) throws -> Transformation {
+        if let rule = definition.patternRule {
+            do {
+                return try rule.transform(tree, codemodID: id)
+            } catch let timeout as RegexTimeout {
+                throw LocatedError(file: definition.origin, line: nil, field: "rule", message: timeout.description)
+            }
+        }
         let errors = tree.errorRegions.map(\.byteRange)
         var result = Transformation()
         let memo = TreeMemo()

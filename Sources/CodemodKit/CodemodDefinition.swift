@@ -1,3 +1,5 @@
+import Workspace
+
 /// A codemod as written in a definition file (`Codemods/*.yml`): what it matches, how it
 /// rewrites, why, and the examples that prove it.
 public struct CodemodDefinition: Sendable {
@@ -114,9 +116,24 @@ public struct CodemodDefinition: Sendable {
     /// rewrite it takes; `fixedParams` (its `with:`) become that codemod's parameter defaults.
     public var extends: String?
     public var fixedParams: [String: String] = [:]
+    /// For an ast-grep rule file: the rule, in place of `query`, `constraints` and `rewrite`.
+    public var patternRule: PatternRule? = nil
+    /// For an ast-grep rule file: the files it applies to (`files:`) and those it skips
+    /// (`ignores:`), as repository-relative globs; empty means no limit.
+    public var files: [Glob] = []
+    public var ignores: [Glob] = []
+    /// The text the definition was read from (with the utility rules it may use), for cache keys
+    /// of definitions that have no query.
+    public var ruleText: String = ""
 
     /// Whether the codemod can rewrite what it finds.
-    public var rewrites: Bool { !rewrite.isEmpty }
+    public var rewrites: Bool { patternRule.map { $0.fix != nil } ?? !rewrite.isEmpty }
+
+    /// Whether the definition's `files:`/`ignores:` let it look at a repository-relative path.
+    public func applies(to relativePath: String) -> Bool {
+        if !files.isEmpty, !files.contains(where: { $0.matches(relativePath) }) { return false }
+        return !ignores.contains { $0.matches(relativePath) }
+    }
 
     /// A text of the definition (summary, why, replacement) with its `{{param}}` holes filled:
     /// from `params`, else from the defaults, else with the parameter's name in capitals.

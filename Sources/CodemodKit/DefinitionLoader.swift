@@ -11,6 +11,10 @@ public struct DefinitionLoader {
     /// Whether to compile each query to check it (and the captures it names) while loading.
     /// Bundled definitions skip it: the test suite checks them, and compiling a query is costly.
     public var checksQueries: Bool
+    /// Utility rules that ast-grep rule files may name with `matches` (from utility folders).
+    public var utilities = RuleUtilities()
+    /// The text of the utility rules, for cache keys.
+    public var utilitiesText = ""
 
     public init(actions: ActionRegistry = .standard, checksQueries: Bool = true) {
         self.actions = actions
@@ -44,6 +48,11 @@ public struct DefinitionLoader {
     public func load(yaml: String, origin: String) throws -> CodemodDefinition {
         let root = try FieldReader.compose(yaml, origin: origin)
         let reader = FieldReader(origin: origin)
+        if let top = root.mapping, top["rule"] != nil {
+            var definition = try reader.ruleDefinition(from: root, utilities: utilities)
+            definition.ruleText = yaml + "\n" + utilitiesText
+            return definition
+        }
         return try reader.definition(from: root, actions: actions, checksQueries: checksQueries)
     }
 
@@ -132,7 +141,7 @@ public struct FieldReader {
             throw fail(idNode, "id", "must be lowercase letters, digits and dashes, like 'strong-iboutlet'")
         }
         let summary = try string(try required("summary"), "summary")
-        let why = try string(try required("why"), "why")
+        let why = try top["why"].map { try string($0, "why") } ?? ""
         let replacement = try top["replacement"].map { try string($0, "replacement") }
         let docs = try top["docs"].map { try string($0, "docs") }
         let params = try parameters(top["params"])
@@ -175,6 +184,27 @@ public struct FieldReader {
             try checkContracts(of: definition, captures: Codemod.captureNames(in: definition.query),
                                rewriteNode: top["rewrite"], actions: actions)
         }
+        return definition
+    }
+
+    /// An ast-grep rule file (it has `rule:`): `message` is the summary, `note` the why, `url` the
+    /// docs; swiftmod's `examples:` may be given too.
+    func ruleDefinition(from root: Yams.Node, utilities: RuleUtilities) throws -> CodemodDefinition {
+        let top = try mapping(root, nil)
+        guard let idNode = top["id"] else { throw fail(root, "id", "is required") }
+        let id = try string(idNode, "id")
+        guard id.range(of: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$", options: .regularExpression) != nil else {
+            throw fail(idNode, "id", "must be letters, digits, '-', '_' and '.', like 'no-xct-assert-true'")
+        }
+        let contents = try RuleReader(fields: self, global: utilities).contents(of: top, root: root, id: id)
+        var definition = CodemodDefinition(
+            id: id, summary: contents.message ?? id, why: contents.note ?? "", replacement: nil, docs: contents.url, params: [],
+            query: "", useCapture: nil, constraints: [], rewrite: [], requires: nil,
+            matchExamples: [], noMatchExamples: [], fixExamples: [], origin: origin)
+        definition.patternRule = contents.rule
+        definition.files = contents.files
+        definition.ignores = contents.ignores
+        try examples(top["examples"], into: &definition)
         return definition
     }
 

@@ -27,6 +27,12 @@ public enum SafeText {
         return result
     }
 
+    /// The text on one line (see `oneLine(_:)`), cut to `limit` characters with "…".
+    public static func oneLine(_ text: String, limit: Int) -> String {
+        let line = oneLine(text)
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+    }
+
     /// Whether a character must not reach a line-oriented consumer as it is.
     /// (Unicode's control characters are U+0000–U+001F and U+007F–U+009F; its only line and
     /// paragraph separators are U+2028 and U+2029: no look-up of character properties is needed.)

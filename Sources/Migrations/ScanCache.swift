@@ -64,7 +64,7 @@ public struct ScanCache: Sendable {
         for migration in migrations.sorted(by: { $0.id < $1.id }) {
             guard let codemod = migration.codemod else { continue }
             let definition = codemod.definition
-            text += "\(migration.id)|\(definition.id)|\(codemod.params.sorted { $0.key < $1.key })|\(definition.query)"
+            text += "\(migration.id)|\(definition.id)|\(codemod.params.sorted { $0.key < $1.key })|\(definition.query)|\(definition.ruleText)"
             // Spelled so that it is the same in every process (a dictionary's order is not).
             let constraints = definition.constraints.map { constraint in
                 [constraint.capture, constraint.inside.joined(separator: ","), constraint.notInside.joined(separator: ","),

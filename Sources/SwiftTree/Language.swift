@@ -40,4 +40,29 @@ public enum SwiftLanguage {
         }
         return names
     }
+
+    /// The symbols of a node kind (a kind may have several: a named rule and an alias of it); empty
+    /// when the grammar has no such kind.
+    public static func symbols(ofKind kind: String) -> Set<UInt16> {
+        let language = pointer
+        var result = Set<UInt16>()
+        for named in [true, false] {
+            let symbol = kind.withCString { ts_language_symbol_for_name(language, $0, UInt32(kind.utf8.count), named) }
+            if symbol != 0 { result.insert(symbol) }
+        }
+        return result
+    }
+
+    /// The named node kinds (those `kind:` rules and constraints can name), sorted.
+    public static var namedKinds: [String] {
+        let language = pointer
+        var kinds = Set<String>()
+        for symbol in 0..<ts_language_symbol_count(language) where ts_language_symbol_type(language, TSSymbol(symbol)) == TSSymbolTypeRegular {
+            if let name = ts_language_symbol_name(language, TSSymbol(symbol)) { kinds.insert(String(cString: name)) }
+        }
+        return kinds.sorted()
+    }
+
+    /// Whether a field name is one of the grammar's.
+    public static func isField(_ name: String) -> Bool { fieldNames.contains(name) }
 }

@@ -205,3 +205,12 @@ public struct Node: Hashable, CustomStringConvertible {
         "\(kind) \(start)-\(end)"
     }
 }
+
+extension Node {
+    /// The grammar symbol as a number (aliases resolved): comparing symbols is cheaper than
+    /// comparing `kind` strings.
+    public var symbol: UInt16 { ts_node_symbol(raw) }
+
+    /// The bytes of the node's text, without making a string.
+    public var bytes: ArraySlice<UInt8> { tree.source.bytes[byteRange] }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import SwiftTree
+
+/// A fix or a transformation's text: Swift with `$A`, `$$A` and `$$$A` standing for what the
+/// match bound (`$0` and `$viewModel` are Swift, kept as written).
+struct TemplateText {
+    enum Piece: Equatable {
+        case text(String)
+        case variable(String, dollars: Int)
+    }
+
+    let pieces: [Piece]
+
+    init(_ source: String) {
+        var pieces: [Piece] = []
+        var text = ""
+        let characters = Array(source)
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "$" else {
+                text.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end] == "$", end - index < 3 { end += 1 }
+            var nameEnd = end
+            while nameEnd < characters.count, characters[nameEnd].isASCII,
+                  characters[nameEnd] == "_" || characters[nameEnd].isUppercase || characters[nameEnd].isNumber {
+                nameEnd += 1
+            }
+            let name = String(characters[end..<nameEnd])
+            let continues = nameEnd < characters.count && (characters[nameEnd].isLetter || characters[nameEnd].isNumber)
+            if MetaVariable.isName(Substring(name)), !continues {
+                if !text.isEmpty { pieces.append(.text(text)); text = "" }
+                pieces.append(.variable(name, dollars: end - index))
+                index = nameEnd
+            } else {
+                text += String(characters[index..<end])
+                index = end
+            }
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        self.pieces = pieces
+    }
+
+    /// The names used.
+    var names: [String] {
+        pieces.compactMap { if case let .variable(name, _) = $0 { return name } else { return nil } }
+    }
+
+    /// Fills the template. Multi-line values are re-indented to where they land: their lines
+    /// after the first lose the indentation of the line the captured code started on and gain
+    /// that of the line they are put in. Lines of the template after the first gain `indentation`
+    /// (the indentation of the line the fix replaces code on).
+    /// - Parameters:
+    ///   - value: a name's text and the indentation of the line its code started on (nil: unbound).
+    ///   - unit: the file's indentation unit, when it indents with tabs (spaces of the template
+    ///     become tabs).
+    func render(indentation: String, tabs: Bool, templateUnit: Int,
+                value: (String) -> (text: String, indentation: String)?) -> String {
+        var output = ""
+        func currentLineIndentation() -> String {
+            let line = output.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            return String(line.prefix { $0 == " " || $0 == "\t" })
+        }
+        for piece in pieces {
+            switch piece {
+            case let .text(text):
+                var first = true
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if !first {
+                        output += "\n"
+                        if !line.isEmpty { output += indentation + Self.indent(line, tabs: tabs, unit: templateUnit) }
+                    } else {
+                        output += line
+                    }
+                    first = false
+                }
+            case let .variable(name, _):
+                guard let (text, original) = value(name) else { continue }
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                guard lines.count > 1 else { output += text; continue }
+                let target = currentLineIndentation()
+                output += lines[0]
+                for line in lines.dropFirst() {
+                    output += "\n"
+                    let body = line.hasPrefix(original) ? line.dropFirst(original.count) : Substring(line.drop { $0 == " " || $0 == "\t" })
+                    let stripped = line.hasSuffix("\r") ? line.dropLast() : line
+                    if stripped.allSatisfy({ $0 == " " || $0 == "\t" }) { output += line.hasSuffix("\r") ? "\r" : ""; continue }
+                    output += target + body
+                }
+            }
+        }
+        return output
+    }
+
+    /// A template line's leading spaces as tabs, one per `unit` spaces, when the file uses tabs.
+    static func indent(_ line: Substring, tabs: Bool, unit: Int) -> String {
+        guard tabs, unit > 0 else { return String(line) }
+        let spaces = line.prefix { $0 == " " }.count
+        return String(repeating: "\t", count: spaces / unit) + String(repeating: " ", count: spaces % unit) + line.dropFirst(spaces)
+    }
+
+    /// The smallest indentation (in spaces) of the template's lines after the first; 4 if none.
+    var indentationUnit: Int {
+        let text = pieces.map { if case let .text(text) = $0 { return text } else { return "$" } }.joined()
+        let widths = text.split(separator: "\n").dropFirst().map { $0.prefix { $0 == " " }.count }.filter { $0 > 0 }
+        return widths.min() ?? 4
+    }
+}
+
+/// How a source file indents: the leading whitespace of lines.
+enum Indentation {
+    /// The leading blanks of the line holding an offset.
+    static func ofLine(at offset: Int, in source: SourceText) -> String {
+        let bytes = source.bytes
+        var start = min(offset, bytes.count)
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        var end = start
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Whether most indented lines of a file start with a tab.
+    static func usesTabs(_ source: SourceText) -> Bool {
+        var tabs = 0, spaces = 0
+        var atLineStart = true
+        for byte in source.bytes {
+            if atLineStart {
+                if byte == 0x09 { tabs += 1 } else if byte == 0x20 { spaces += 1 }
+            }
+            atLineStart = byte == 0x0A
+        }
+        return tabs > spaces
+    }
+}

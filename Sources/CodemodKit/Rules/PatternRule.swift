@@ -1,0 +1,148 @@
+import Foundation
+import SwiftTree
+import Workspace
+
+/// An ast-grep rule, ready to find and fix in any number of trees from any number of threads:
+/// its rule, constraints, transformations, rewriters and fix.
+public final class PatternRule: @unchecked Sendable {
+    public let id: String
+    let rule: Rule
+    /// Conditions on single metavariables, checked after the rule matched.
+    let constraints: [(name: String, rule: Rule)]
+    let utilities: RuleUtilities
+    let transformations: [RuleTransformation]
+    /// Rewriters by id, for `rewrite` transformations.
+    let rewriters: [String: PatternRule]
+    let fix: Fix?
+    /// The symbols a match can have (nil: any), to skip other nodes without matching.
+    let candidateSymbols: Set<UInt16>?
+    /// Identifiers every match contains; a file without the longest is not parsed.
+    public let requiredWords: [String]
+
+    /// A fix: its template and how far its range extends over neighbours.
+    struct Fix {
+        var template: TemplateText
+        var expandStart: Rule?
+        var expandEnd: Rule?
+    }
+
+    init(id: String, rule: Rule, constraints: [(name: String, rule: Rule)], utilities: RuleUtilities,
+         transformations: [RuleTransformation], rewriters: [String: PatternRule], fix: Fix?) {
+        self.id = id
+        self.rule = rule
+        self.constraints = constraints
+        self.utilities = utilities
+        self.transformations = transformations
+        self.rewriters = rewriters
+        self.fix = fix
+        candidateSymbols = rule.candidateSymbols(utilities)
+        requiredWords = rule.requiredWords(utilities)
+    }
+
+    /// One match: the node and what the rule bound.
+    struct Match {
+        var node: Node
+        var environment: MetaEnvironment
+    }
+
+    /// Every node the rule matches (nested ones too), in source order, with constraints checked
+    /// and transformations applied.
+    func matches(in tree: SyntaxTree, facts: TreeFacts) throws -> [Match] {
+        try matches(under: tree.root, facts: facts, skippingMatchedSubtrees: false)
+    }
+
+    func matches(under root: Node, facts: TreeFacts, skippingMatchedSubtrees: Bool) throws -> [Match] {
+        let context = RuleContext(utilities: utilities, facts: facts)
+        var found: [Match] = []
+        var failure: Error?
+        root.walk { node in
+            guard failure == nil else { return false }
+            if let candidateSymbols, !candidateSymbols.contains(node.symbol) { return true }
+            do {
+                if let match = try match(node, context) {
+                    found.append(match)
+                    return !skippingMatchedSubtrees
+                }
+            } catch {
+                failure = error
+            }
+            return true
+        }
+        if let failure { throw failure }
+        return found
+    }
+
+    private func match(_ node: Node, _ context: RuleContext) throws -> Match? {
+        var environment = MetaEnvironment()
+        guard try rule.matches(node, &environment, context) else { return nil }
+        for (name, constraint) in constraints {
+            guard let bound = environment.single[name] else { continue }
+            var scratch = MetaEnvironment()
+            guard try constraint.matches(bound, &scratch, context) else { return nil }
+        }
+        try transform(&environment, context)
+        return Match(node: node, environment: environment)
+    }
+
+    private func transform(_ environment: inout MetaEnvironment, _ context: RuleContext) throws {
+        for transformation in transformations {
+            let value: String
+            if case let .rewrite(ids, joinBy) = transformation.operation {
+                let nodes = environment.single[transformation.source].map { [$0] } ?? environment.multi[transformation.source] ?? []
+                var parts: [String] = []
+                for node in nodes { parts.append(try rewrite(node, with: ids, context)) }
+                if let joinBy {
+                    value = parts.joined(separator: joinBy)
+                } else {
+                    // Without joinBy, what stood between the nodes stays.
+                    var text = ""
+                    for (index, node) in nodes.enumerated() {
+                        if index > 0 { text += node.tree.source.text(in: nodes[index - 1].byteRange.upperBound..<node.byteRange.lowerBound) }
+                        text += parts[index]
+                    }
+                    value = text
+                }
+            } else {
+                guard let text = environment.text(of: transformation.source) else { continue }
+                value = transformation.apply(toText: text)
+            }
+            environment.transformed[transformation.name] = value
+        }
+    }
+
+    /// A node's text with the first rewriter that matches each of its nodes (outermost first)
+    /// applied.
+    private func rewrite(_ node: Node, with ids: [String], _ context: RuleContext) throws -> String {
+        var edits: [(Range<Int>, String)] = []
+        var failure: Error?
+        node.walk { candidate in
+            guard failure == nil else { return false }
+            for id in ids {
+                guard let rewriter = rewriters[id] else { continue }
+                do {
+                    let rewriterContext = RuleContext(utilities: rewriter.utilities, facts: context.facts)
+                    if let found = try rewriter.match(candidate, rewriterContext), let fix = rewriter.fix {
+                        let text = fix.template.render(indentation: "", tabs: false, templateUnit: 4) { name in
+                            found.environment.text(of: name).map { ($0, "") }
+                        }
+                        edits.append((candidate.byteRange, text))
+                        return false
+                    }
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            return true
+        }
+        if let failure { throw failure }
+        let source = node.tree.source
+        var text = ""
+        var cursor = node.byteRange.lowerBound
+        for (range, replacement) in edits {
+            text += source.text(in: cursor..<range.lowerBound) + replacement
+            cursor = range.upperBound
+        }
+        return text + source.text(in: cursor..<node.byteRange.upperBound)
+    }
+}
