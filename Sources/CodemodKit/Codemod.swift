@@ -336,6 +336,8 @@ public final class Codemod: @unchecked Sendable {
         let memo = TreeMemo()
         let (matches, notes) = try matches(in: tree, memo: memo)
         result.notes = notes
+        // List elements removed by `replace: … with: ""`, removed with their commas together.
+        var removedElements: [Node] = []
         for match in matches {
             guard let use = use(of: match, in: tree, errors: errors) else { continue }
             result.uses.append(use)
@@ -345,23 +347,29 @@ public final class Codemod: @unchecked Sendable {
                 continue
             }
             do {
-                result.edits += try edits(for: match, in: tree, memo: memo)
+                result.edits += try edits(for: match, in: tree, memo: memo, removing: &removedElements)
             } catch let refusal as SiteRefusal {
                 result.refusals.append(refusal)
             } catch {
                 result.refusals.append(SiteRefusal(location: use.start, message: "\(error)"))
             }
         }
+        result.edits += ListRemoval.ranges(removing: removedElements).map(Edit.removal)
+        result.edits = EditMerging.mergingRemovals(result.edits)
         return result
     }
 
-    private func edits(for match: QueryMatch, in tree: SyntaxTree, memo: TreeMemo) throws -> [Edit] {
+    private func edits(for match: QueryMatch, in tree: SyntaxTree, memo: TreeMemo, removing removed: inout [Node]) throws -> [Edit] {
         var edits: [Edit] = []
         for step in steps {
             switch step {
             case let .replace(capture, template):
                 let replacement = template.render { name in match[name]?.text ?? params[name] }
                 for node in match.nodes(capture) {
+                    if replacement.isEmpty, ListRemoval.isElement(node) {
+                        removed.append(node)
+                        continue
+                    }
                     edits.append(replacement.isEmpty
                         ? Edit.removal(TidyRemoval.range(removing: node.byteRange, in: tree.source))
                         : Edit(range: node.byteRange, replacement: replacement))

@@ -78,7 +78,10 @@ struct TemplateText {
                     first = false
                 }
             case let .variable(name, _):
-                guard let (text, original) = value(name) else { continue }
+                guard let (value, original) = value(name) else { continue }
+                // A multi-line capture ends where its code ends: the line break and blanks some
+                // nodes (`statements`) take with them would leave a blank line (ast-grep leaves one).
+                let text = value.contains("\n") ? String(value.reversed().drop { $0.isWhitespace }.reversed()) : value
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()

@@ -214,7 +214,8 @@ struct PatternMatcher {
             let skipGoal: Bool, skipCandidate: Bool
             switch strictness {
             case .cst: (skipGoal, skipCandidate) = (false, false)
-            case .smart: (skipGoal, skipCandidate) = (false, !candidate.isNamed)
+            // ast-grep 0.51 skips comments here too (measured: `foo(a, b)` matches `foo(a, b /* n */)`).
+            case .smart: (skipGoal, skipCandidate) = (false, skipsCommentOrUnnamed(candidate))
             case .ast: (skipGoal, skipCandidate) = (!isNamed, !candidate.isNamed)
             case .relaxed: (skipGoal, skipCandidate) = (!isNamed, skipsCommentOrUnnamed(candidate))
             case .signature:
@@ -232,6 +233,9 @@ struct PatternMatcher {
             case (false, false): return .noMatch
             }
         case let .metaVariable(variable):
+            // A comment is not code a metavariable stands for, except where nothing is skipped
+            // (as ast-grep 0.51 does: `foo($A, $B)` matches `foo(a, /* n */ b)` with B = b).
+            if candidate.isComment, strictness != .cst, strictness != .ast { return .skipCandidate }
             switch variable {
             case let .capture(name, namedOnly):
                 if namedOnly, !candidate.isNamed { return .noMatch }
@@ -305,10 +309,11 @@ struct PatternMatcher {
     }
 
     private func bindEllipsis(_ variable: MetaVariable, _ nodes: [Node], skipped: Int, _ environment: inout MetaEnvironment) {
+        // The match goes on to the last node taken, tokens the pattern skipped after it included.
+        if let last = nodes.last { environment.matchEnd = max(environment.matchEnd, last.byteRange.upperBound) }
         var nodes = nodes
         nodes.removeLast(min(skipped, nodes.count))
         if case let .capturedEllipsis(name) = variable { environment.multi[name] = nodes }
-        if let last = nodes.last { environment.matchEnd = max(environment.matchEnd, last.byteRange.upperBound) }
     }
 
     private func matchEllipsis(_ goals: [PatternNode], _ g: inout Int, _ candidates: [Node], _ c: inout Int,

@@ -37,23 +37,29 @@ extension PatternRule {
         guard fix != nil, fixing else { return result }
         plans.sort { ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound) }
         var edits: [Edit] = []
+        var removed: [Node] = []
         for plan in Self.outermost(plans, within: nil) {
             let text = render(plan, among: plans)
-            if text.isEmpty {
-                edits.append(.removal(ListRemoval.range(removing: plan.range, node: plan.match.node)))
+            if text.isEmpty, plan.range == plan.match.node.byteRange, ListRemoval.isElement(plan.match.node) {
+                removed.append(plan.match.node)
+            } else if text.isEmpty {
+                edits.append(.removal(TidyRemoval.range(removing: plan.range, in: tree.source)))
             } else {
                 edits.append(Edit(range: plan.range, replacement: text))
             }
         }
+        edits += ListRemoval.ranges(removing: removed).map(Edit.removal)
         result.edits = EditMerging.mergingRemovals(edits)
         return result
     }
 
-    /// The plans not inside another (of those inside `range`, when given), in source order.
-    static func outermost(_ plans: [Plan], within range: Range<Int>?) -> [Plan] {
+    /// The plans not inside another (of those inside `range`, other than `excluding`), in source
+    /// order.
+    static func outermost(_ plans: [Plan], within range: Range<Int>?, excluding outer: Node? = nil) -> [Plan] {
         var result: [Plan] = []
         for plan in plans {
-            if let range, !(range.lowerBound <= plan.range.lowerBound && plan.range.upperBound <= range.upperBound) || plan.range == range { continue }
+            if let outer, plan.match.node == outer { continue }
+            if let range, !(range.lowerBound <= plan.range.lowerBound && plan.range.upperBound <= range.upperBound) { continue }
             if let last = result.last, plan.range.lowerBound < last.range.upperBound { continue }
             result.append(plan)
         }
@@ -131,13 +137,13 @@ extension PatternRule {
                                    templateUnit: fix.template.indentationUnit) { name in
             if let value = environment.transformed[name] { return (value, "") }
             guard let range = environment.range(of: name) else { return nil }
-            return (rewritten(range, in: source, among: plans), Indentation.ofLine(at: range.lowerBound, in: source))
+            return (rewritten(range, in: source, among: plans, excluding: plan.match.node), Indentation.ofLine(at: range.lowerBound, in: source))
         }
     }
 
     /// The source of a range with the fixes of the matches inside it applied.
-    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan]) -> String {
-        let inner = Self.outermost(plans, within: range)
+    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan], excluding outer: Node) -> String {
+        let inner = Self.outermost(plans, within: range, excluding: outer)
         var text = ""
         var cursor = range.lowerBound
         for plan in inner {
@@ -148,19 +154,44 @@ extension PatternRule {
     }
 }
 
-/// Removing an element of a comma-separated list (an argument, a parameter, an array element, a
-/// capture) with its separator and the blanks or the line it leaves.
+/// Removing elements of comma-separated lists (arguments, parameters, array elements, captures)
+/// with their separators and the blanks or lines they leave: `f(a, b, c)` without `b` and `c` is
+/// `f(a)`, and an element alone on its line takes its line with it.
 enum ListRemoval {
-    static func range(removing range: Range<Int>, node: Node) -> Range<Int> {
-        guard range == node.byteRange else { return range }
-        let source = node.tree.source
-        if let comma = node.nextSibling, comma.kind == ",", let next = comma.nextSibling {
-            return range.lowerBound..<next.byteRange.lowerBound
+    /// Whether a node is an element of a list: a comma is beside it.
+    static func isElement(_ node: Node) -> Bool {
+        node.nextSibling?.kind == "," || node.previousSibling?.kind == ","
+    }
+
+    /// The ranges to remove for a set of elements (of one list or several).
+    static func ranges(removing nodes: [Node]) -> [Range<Int>] {
+        var byParent: [Node: [Node]] = [:]
+        for node in nodes { if let parent = node.parent { byParent[parent, default: []].append(node) } }
+        var result: [Range<Int>] = []
+        for (parent, removedNodes) in byParent {
+            let removed = Set(removedNodes)
+            // The elements of the list: the children that are neither commas nor comments nor brackets.
+            let elements = parent.children.filter { child in
+                child.isNamed && !child.isComment && (child.nextSibling?.kind == "," || child.previousSibling?.kind == "," || removed.contains(child))
+            }
+            var index = 0
+            while index < elements.count {
+                guard removed.contains(elements[index]) else { index += 1; continue }
+                var last = index
+                while last + 1 < elements.count, removed.contains(elements[last + 1]) { last += 1 }
+                if last + 1 < elements.count {
+                    // A kept element follows: remove up to it (the commas and blanks between).
+                    result.append(elements[index].byteRange.lowerBound..<elements[last + 1].byteRange.lowerBound)
+                } else if index > 0 {
+                    // The run ends the list: remove from the end of the element before it.
+                    result.append(elements[index - 1].byteRange.upperBound..<elements[last].byteRange.upperBound)
+                } else {
+                    result.append(elements[index].byteRange.lowerBound..<elements[last].byteRange.upperBound)
+                }
+                index = last + 1
+            }
         }
-        if let comma = node.previousSibling, comma.kind == ",", let previous = comma.previousSibling {
-            return previous.byteRange.upperBound..<range.upperBound
-        }
-        return TidyRemoval.range(removing: range, in: source)
+        return result.sorted { $0.lowerBound < $1.lowerBound }
     }
 }
 

@@ -59,7 +59,8 @@ public final class PatternRule: @unchecked Sendable {
             guard failure == nil else { return false }
             if let candidateSymbols, !candidateSymbols.contains(node.symbol) { return true }
             do {
-                if let match = try match(node, context) {
+                // One match per place: a node and its only child span the same code.
+                if let match = try match(node, context), found.last?.node.byteRange != node.byteRange {
                     found.append(match)
                     return !skippingMatchedSubtrees
                 }
