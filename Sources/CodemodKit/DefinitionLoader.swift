@@ -21,16 +21,21 @@ public struct DefinitionLoader {
         self.checksQueries = checksQueries
     }
 
-    /// Loads every `.yml` / `.yaml` file of a directory, in name order.
+    /// Loads every `.yml` / `.yaml` file of a directory, in name order. A folder of ast-grep
+    /// rules is read as ast-grep reads it: with an `sgconfig.yml`, the rules of its `ruleDirs`
+    /// (recursively) with the utility rules of its `utilDirs`; without one, the folder's files,
+    /// with the utility rules of a `utils` folder beside them.
     public func loadDirectory(_ path: String) throws -> [CodemodDefinition] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw LocatedError(file: path, line: nil, field: nil, message: "no such codemods directory")
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: path)
-            .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }
-            .sorted()
-        return try names.map { try loadFile((path as NSString).appendingPathComponent($0)) }
+        let project = try AstGrepProject(folder: path)
+        var loader = self
+        if !project.utilityFiles.isEmpty {
+            (loader.utilities, loader.utilitiesText) = try UtilityRules.load(project.utilityFiles)
+        }
+        return try project.ruleFiles.map { try loader.loadFile($0) }
     }
 
     /// Loads one definition file.

@@ -171,17 +171,19 @@ public struct ExampleRunner {
         return String(decoding: edits.apply(to: tree.source), as: UTF8.self)
     }
 
-    /// The first differing line, with expected and actual text.
+    /// The whole difference: the lines between the common start and end, as expected (`-`) and
+    /// as the fix made them (`+`), with their line numbers.
     static func describeDifference(expected: String, actual: String) -> String {
-        let expectedLines = expected.components(separatedBy: "\n")
-        let actualLines = actual.components(separatedBy: "\n")
-        for index in 0..<max(expectedLines.count, actualLines.count) {
-            let want = index < expectedLines.count ? expectedLines[index] : "<end>"
-            let got = index < actualLines.count ? actualLines[index] : "<end>"
-            if want != got {
-                return "    line \(index + 1): expected: \(want)\n    line \(index + 1): actual:   \(got)"
-            }
-        }
-        return "    (they differ in line endings only)"
+        let want = expected.components(separatedBy: "\n")
+        let got = actual.components(separatedBy: "\n")
+        var start = 0
+        while start < want.count, start < got.count, want[start] == got[start] { start += 1 }
+        var wantEnd = want.count, gotEnd = got.count
+        while wantEnd > start, gotEnd > start, want[wantEnd - 1] == got[gotEnd - 1] { wantEnd -= 1; gotEnd -= 1 }
+        if start == wantEnd, start == gotEnd { return "    (they differ in line endings only)" }
+        var lines = ["    from line \(start + 1) (- expected, + actual):"]
+        lines += want[start..<wantEnd].map { "    - \($0)" }
+        lines += got[start..<gotEnd].map { "    + \($0)" }
+        return lines.joined(separator: "\n")
     }
 }

@@ -19,6 +19,8 @@ struct ParseCommand: ParsableCommand {
           swiftmod parse Corpus/strong-iboutlet/basic.swift
           swiftmod parse --all Sources/App/View.swift    # show keywords and punctuation too
           swiftmod parse View.swift --query '(ownership_modifier) @weak'   # try a query
+          swiftmod parse Tests.swift --pattern 'XCTAssertEqual($A, true)'  # why does it not match?
+          swiftmod parse Tests.swift --rule Rules/no-assert-true.yml
         """
     )
 
@@ -30,6 +32,16 @@ struct ParseCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Instead of the tree, print the captures of a tree-sitter query.", valueName: "query"))
     var query: String?
+
+    @Option(name: .long, help: ArgumentHelp("Show a code pattern's tree, its matches in the file, or where the closest node stops matching.", valueName: "code"))
+    var pattern: String?
+
+    @Option(name: .long, help: ArgumentHelp("Show what an ast-grep rule file finds in the file (and, for its pattern, why not).", valueName: "rule.yml"),
+            completion: .file(extensions: ["yml", "yaml"]))
+    var rule: String?
+
+    @Option(name: .long, help: ArgumentHelp("The strictness of --pattern: cst, smart (default), ast, relaxed, signature.", valueName: "level"))
+    var strictness: String?
 
     @Option(help: ArgumentHelp("Refuse files bigger than this: bytes, or 4MB, 512KB (default: 4MB).", valueName: "size"))
     var maxFileSize: String?
@@ -67,7 +79,21 @@ struct ParseCommand: ParsableCommand {
             throw CommandFailure(message: "\(error)", exitCode: error.isUsageError ? ExitStatus.usage : ExitStatus.failure)
         }
         let tree = Parser().parse(source)
-        if let query {
+        if let pattern {
+            let level = try strictness.map { text -> Strictness in
+                guard let level = Strictness(rawValue: text) else {
+                    throw CommandFailure(message: "--strictness: '\(text)' is not one of \(Strictness.allCases.map(\.rawValue).joined(separator: ", "))", exitCode: ExitStatus.usage)
+                }
+                return level
+            } ?? .smart
+            do {
+                print(PatternExplanation(try Pattern(pattern, strictness: level)).report(for: tree, file: file))
+            } catch let problem as Pattern.Problem {
+                throw CommandFailure(message: "--pattern: \(problem)", exitCode: ExitStatus.usage)
+            }
+        } else if let rule {
+            try printRuleMatches(rule, in: tree)
+        } else if let query {
             try printMatches(of: query, in: tree)
         } else {
             print(TreePrinter(includeAnonymous: all).render(tree), terminator: "")
@@ -116,6 +142,23 @@ struct ParseCommand: ParsableCommand {
     }
 
     private func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
+    private func printRuleMatches(_ path: String, in tree: SyntaxTree) throws {
+        let definition: CodemodDefinition
+        do { definition = try DefinitionLoader().loadFile(path) } catch let error as LocatedError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        guard let rule = definition.patternRule else {
+            throw CommandFailure(message: "\(path): not an ast-grep rule file (it has no `rule:`); use --query for a query", exitCode: ExitStatus.usage)
+        }
+        let transformation = try Codemod(definition).transform(tree)
+        for use in transformation.uses { print("\(file):\(use.start.line):\(use.start.column): \(SafeText.oneLine(use.text, limit: 80))") }
+        for refusal in transformation.refusals { print("\(file):\(refusal.location.line):\(refusal.location.column): not fixed: \(refusal.message)") }
+        printError("\(transformation.uses.count) match\(transformation.uses.count == 1 ? "" : "es")")
+        if transformation.uses.isEmpty {
+            for pattern in rule.patterns { print(PatternExplanation(pattern).report(for: tree, file: file)) }
+        }
+    }
 
     private func printMatches(of text: String, in tree: SyntaxTree) throws {
         let compiled: Query

@@ -44,17 +44,41 @@ struct TestCommand: ParsableCommand {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
             }
         }
+        // ast-grep's rule tests of the folders named (or of the --codemods folders).
+        let folders = files.isEmpty ? codemods.directories : files.filter { AstGrepProject.isFolder($0) }
+        var ruleTests: [RuleTestRunner.TestCase] = []
+        do {
+            for folder in folders { ruleTests += try AstGrepProject(folder: folder).testFiles.map(RuleTestRunner.load) }
+        } catch let error as LocatedError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
         var failed = 0, passed = 0
         for definition in definitions {
-            let (failures, count) = ExampleRunner().run(definition)
-            if failures.isEmpty {
+            var (failures, count) = ExampleRunner().run(definition)
+            var tested = 0
+            for test in ruleTests where test.id == definition.id {
+                let (testFailures, testCount) = RuleTestRunner().run(test, definition: definition)
+                failures += testFailures
+                tested += testCount
+            }
+            let total = count + tested
+            let what = tested > 0 ? "\(count) examples and \(tested) rule-test cases" : "\(count) examples"
+            if total == 0 {
                 passed += 1
-                print("✓ \(definition.id): \(count) examples hold")
+                print("! \(definition.id): no examples: add `examples:` (match, no-match, fix) or a rule test, so that a wrong rule shows here (\(DisplayPath()(definition.origin)))")
+            } else if failures.isEmpty {
+                passed += 1
+                print("✓ \(definition.id): \(what) hold")
             } else {
                 failed += 1
-                print("✗ \(definition.id): \(failures.count) of \(count) examples fail")
+                print("✗ \(definition.id): \(failures.count) of \(total) fail")
                 for failure in failures { print("  \(failure)") }
             }
+        }
+        let ids = Set(definitions.map(\.id))
+        for test in ruleTests where !ids.contains(test.id) {
+            failed += 1
+            print("✗ \(DisplayPath()(test.origin)): tests '\(test.id)', which no codemod defines")
         }
         print("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(ExitStatus.failure) }

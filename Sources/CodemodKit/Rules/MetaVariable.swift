@@ -22,6 +22,16 @@ public enum MetaVariable: Hashable, Sendable {
         }
     }
 
+    /// As written in a pattern.
+    var written: String {
+        switch self {
+        case let .capture(name, namedOnly): return (namedOnly ? "$" : "$$") + name
+        case let .dropped(namedOnly): return namedOnly ? "$_" : "$$_"
+        case .ellipsis: return "$$$"
+        case let .capturedEllipsis(name): return "$$$" + name
+        }
+    }
+
     var isEllipsis: Bool {
         switch self {
         case .ellipsis, .capturedEllipsis: return true

@@ -104,6 +104,34 @@ public final class Pattern: @unchecked Sendable {
         return root.words
     }
 
+    /// How far matching a node got, and why it stopped (nil reason: it matched).
+    public func explain(_ node: Node) -> (progress: Int, reason: String?, at: Node?) {
+        if let rootSymbols, !rootSymbols.contains(node.symbol) { return (0, "not a node of the selected kind", node) }
+        let trace = MatchTrace()
+        var environment = MetaEnvironment()
+        let matched = PatternMatcher(strictness: strictness, trace: trace).matchRoot(root, node, &environment)
+        return matched ? (trace.progress, nil, nil) : (trace.progress, trace.reason ?? "no match", trace.node ?? node)
+    }
+
+    /// The pattern's tree, one node per line (what `swiftmod parse --pattern` shows).
+    public var treeDescription: String {
+        var lines: [String] = []
+        func visit(_ node: PatternNode, _ depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            switch node {
+            case let .metaVariable(variable): lines.append(indent + variable.written)
+            case let .terminal(_, isNamed, text, kind):
+                let shown = String(decoding: text, as: UTF8.self)
+                lines.append(indent + (isNamed ? "\(kind) `\(shown)`" : "`\(shown)`"))
+            case let .internal(_, kind, children, _):
+                lines.append(indent + kind)
+                for child in children { visit(child, depth + 1) }
+            }
+        }
+        visit(root, 0)
+        return lines.joined(separator: "\n")
+    }
+
     /// Matches the node itself (not its descendants); on success the environment holds the
     /// bindings, otherwise it is unchanged.
     public func match(_ node: Node, _ environment: inout MetaEnvironment) -> Bool {
@@ -113,6 +141,27 @@ public final class Pattern: @unchecked Sendable {
         guard PatternMatcher(strictness: strictness).matchRoot(root, node, &trial) else { return false }
         environment = trial
         return true
+    }
+}
+
+/// Where and why a match failed: the failure reached after the most progress.
+final class MatchTrace {
+    var progress = 0
+    private(set) var reason: String?
+    private(set) var node: Node?
+    private var best = -1
+
+    func fail(_ node: Node, _ message: String) {
+        guard progress >= best else { return }
+        best = progress
+        reason = message
+        self.node = node
+    }
+
+    func failAtEnd(_ message: String) {
+        guard progress >= best else { return }
+        best = progress
+        reason = message
     }
 }
 
@@ -179,8 +228,8 @@ indirect enum PatternNode {
 
     var description: String {
         switch self {
-        case let .metaVariable(variable): return "\(variable)"
-        case let .terminal(_, _, text, kind): return "\(kind) \(String(decoding: text, as: UTF8.self))"
+        case let .metaVariable(variable): return variable.written
+        case let .terminal(_, isNamed, text, kind): return isNamed ? "\(kind) `\(String(decoding: text, as: UTF8.self))`" : "`\(String(decoding: text, as: UTF8.self))`"
         case let .internal(_, kind, _, _): return kind
         }
     }
@@ -195,6 +244,8 @@ enum NodeComparison {
 /// for literals and keywords (see `PatternNode.isProtected` and `exactText`).
 struct PatternMatcher {
     var strictness: Strictness
+    /// Records how far matching got and why it stopped (`swiftmod parse --pattern`).
+    var trace: MatchTrace? = nil
 
     func matchRoot(_ goal: PatternNode, _ candidate: Node, _ environment: inout MetaEnvironment) -> Bool {
         compare(goal, candidate, &environment) == .matchedBoth
@@ -208,6 +259,7 @@ struct PatternMatcher {
             let kindMatches = symbol == candidate.symbol
             if kindMatches, !isNamed || candidate.bytes.elementsEqual(text) {
                 environment.matchEnd = candidate.byteRange.upperBound
+                trace?.progress += 1
                 return .matchedBoth
             }
             let protected = goal.isProtected
@@ -230,7 +282,9 @@ struct PatternMatcher {
             case (true, true): return .skipBoth
             case (true, false): return .skipGoal
             case (false, true): return .skipCandidate
-            case (false, false): return .noMatch
+            case (false, false):
+                trace?.fail(candidate, "the pattern wants `\(String(decoding: text, as: UTF8.self))` (\(kind)); the code has `\(candidate.text)` (\(candidate.kind))")
+                return .noMatch
             }
         case let .metaVariable(variable):
             // A comment is not code a metavariable stands for, except where nothing is skipped
@@ -238,8 +292,14 @@ struct PatternMatcher {
             if candidate.isComment, strictness != .cst, strictness != .ast { return .skipCandidate }
             switch variable {
             case let .capture(name, namedOnly):
-                if namedOnly, !candidate.isNamed { return .noMatch }
-                guard environment.bind(name, to: candidate) else { return .noMatch }
+                if namedOnly, !candidate.isNamed {
+                    trace?.fail(candidate, "$\(name) stands for a named node; the code has the token `\(candidate.text)` (write $$\(name) to take any node)")
+                    return .noMatch
+                }
+                guard environment.bind(name, to: candidate) else {
+                    trace?.fail(candidate, "$\(name) is already `\(environment.single[name]?.text ?? "")`; here the code has `\(candidate.text)`")
+                    return .noMatch
+                }
             case let .dropped(namedOnly):
                 if namedOnly, !candidate.isNamed { return .noMatch }
             case .ellipsis:
@@ -248,11 +308,18 @@ struct PatternMatcher {
                 environment.multi[name] = [candidate]
             }
             environment.matchEnd = candidate.byteRange.upperBound
+            trace?.progress += 1
             return .matchedBoth
         case let .internal(symbol, _, children, exactText):
-            guard symbol == candidate.symbol else { return .noMatch }
+            guard symbol == candidate.symbol else {
+                trace?.fail(candidate, "the pattern wants a \(kindName(goal)); the code has \(candidate.kind) `\(candidate.text)`")
+                return .noMatch
+            }
             if let exactText {
-                guard candidate.bytes.filter({ $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }).elementsEqual(exactText) else { return .noMatch }
+                guard candidate.bytes.filter({ $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }).elementsEqual(exactText) else {
+                    trace?.fail(candidate, "the pattern wants `\(String(decoding: exactText, as: UTF8.self))`; the code has `\(candidate.text)`")
+                    return .noMatch
+                }
                 environment.matchEnd = candidate.byteRange.upperBound
                 return .matchedBoth
             }
@@ -286,13 +353,23 @@ struct PatternMatcher {
                 c += 1
             }
             if g >= goals.count {
-                return candidates[min(c, candidates.count)...].allSatisfy(skipsTrailing)
+                let rest = candidates[min(c, candidates.count)...]
+                if let extra = rest.first(where: { !skipsTrailing($0) }) {
+                    trace?.fail(extra, "the pattern ends here, but the code goes on with `\(extra.text)` (\(extra.kind)) and strictness \(strictness.rawValue) does not skip it")
+                    return false
+                }
+                return true
             }
             if c >= candidates.count {
                 // Code ran out: the rest of the pattern must be skippable.
                 return skipRemainingGoals(goals, &g, &environment)
             }
         }
+    }
+
+    private func kindName(_ goal: PatternNode) -> String {
+        if case let .internal(_, kind, _, _) = goal { return kind }
+        return goal.description
     }
 
     private func bindEmptyEllipses(_ goals: [PatternNode], _ environment: inout MetaEnvironment) -> Bool {
@@ -399,7 +476,10 @@ struct PatternMatcher {
                 case .internal: skipped = false
                 }
             }
-            guard skipped else { return false }
+            guard skipped else {
+                trace?.failAtEnd("the code ends before the pattern's \(goal.description)")
+                return false
+            }
             if case let .capturedEllipsis(name)? = goal.ellipsis, environment.multi[name] == nil { environment.multi[name] = [] }
             g += 1
         }

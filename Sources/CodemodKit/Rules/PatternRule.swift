@@ -39,6 +39,19 @@ public final class PatternRule: @unchecked Sendable {
         requiredWords = rule.requiredWords(utilities)
     }
 
+    /// The patterns of the rule (for explaining why it does not match).
+    public var patterns: [Pattern] {
+        func collect(_ rule: Rule) -> [Pattern] {
+            switch rule {
+            case let .pattern(pattern): return [pattern]
+            case let .all(rules), let .any(rules): return rules.flatMap(collect)
+            case let .matches(id): return utilities.rule(id, visiting: []).map(collect) ?? []
+            default: return []
+            }
+        }
+        return collect(rule)
+    }
+
     /// One match: the node and what the rule bound.
     struct Match {
         var node: Node
