@@ -376,7 +376,7 @@ public final class LanguageServer {
               let migration = project.migration(item.finding.migration) else { return nil }
         var lines = ["**\(migration.id)** (\(migration.settings.priority.rawValue)\(migration.settings.deadline.map { ", due \($0)" } ?? ""))"
                         + (item.baselined ? " — allowed by the baseline" : " — a new use"),
-                     "", migration.summary] + (item.finding.detail.map { ["", $0] } ?? []) + ["", "**Why:** \(migration.why)"]
+                     "", migration.summary] + (item.finding.detail.map { ["", $0] } ?? []) + (migration.why.isEmpty ? [] : ["", "**Why:** \(migration.why)"])
         if let replacement = migration.replacement { lines.append("**Instead:** \(replacement)") }
         if let docs = migration.docs { lines.append("**Docs:** \(docs)") }
         if let contact = migration.settings.contact { lines.append("**Contact:** \(contact)") }

@@ -245,7 +245,8 @@ public struct Scanner: Sendable {
     /// allow comments allowed.
     public func scan(_ tree: SyntaxTree, file relative: String) throws -> ([Finding], Int) {
         let source = tree.source
-        let candidates = prefilter ? migrations.filter { $0.codemod?.mightMatch(source.bytes) == true } : migrations
+        let candidates = (prefilter ? migrations.filter { $0.codemod?.mightMatch(source.bytes) == true } : migrations)
+            .filter { $0.codemod?.definition.applies(to: relative) != false }
         let mayAllow = !prefilter || ByteSearch.contains(source.bytes, Self.allowMarker)
         guard !candidates.isEmpty || mayAllow else { return ([], 0) }
         var uses: [Finding] = []

@@ -29,14 +29,14 @@ struct ListCommand: ParsableCommand {
             let id = definition.id.padding(toLength: width, withPad: " ", startingAt: 0)
             print("\(id)  \(definition.rewrites ? "yes     " : "no      ")  \(definition.filled(definition.summary))")
             guard verbose else { continue }
-            print("    why: \(definition.filled(definition.why))")
+            if !definition.why.isEmpty { print("    why: \(definition.filled(definition.why))") }
             if let replacement = definition.replacement { print("    instead: \(definition.filled(replacement))") }
             if let docs = definition.docs { print("    docs: \(docs)") }
             for parameter in definition.params {
                 let value = parameter.defaultValue.map { $0.isEmpty ? "optional" : "default \($0)" } ?? "required"
                 print("    --param \(parameter.name)=…  (\(value))\(parameter.summary.isEmpty ? "" : " \(parameter.summary)")")
             }
-            print("    from: \(definition.origin)")
+            print("    from: \(definition.origin)\(definition.patternRule != nil ? " (an ast-grep rule)" : "")")
         }
     }
 }

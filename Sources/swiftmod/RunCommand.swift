@@ -128,6 +128,17 @@ struct RunCommand: ParsableCommand {
                     printError("note: \(plural(left, "file")) left out by the include:/exclude: of \(Configuration.fileName) \(left == 1 ? "was" : "were") not processed, as scan leaves \(left == 1 ? "it" : "them") out (a file named as a PATH is processed)")
                 }
             }
+            // An ast-grep rule's `files:` and `ignores:` (repository-relative globs).
+            if !definition.files.isEmpty || !definition.ignores.isEmpty {
+                let before = selection.files.count
+                selection.files = selection.files.filter { file in
+                    definition.applies(to: RepositoryPath.relative(absolute(file), root: root) ?? file)
+                }
+                let left = before - selection.files.count
+                if left > 0 {
+                    printError("note: \(plural(left, "file")) left out by the files:/ignores: of \(definition.id) \(left == 1 ? "was" : "were") not processed")
+                }
+            }
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }

@@ -69,7 +69,7 @@ public struct Report: Sendable {
             case .unusedAllow: return ["remove the comment, or put it on the line of a use (or the line before)"]
             }
         }
-        var lines = ["why: \(migration.why)"]
+        var lines = migration.why.isEmpty ? [] : ["why: \(migration.why)"]
         if let replacement = migration.replacement { lines.append("instead: \(replacement)") }
         if let docs = migration.docs { lines.append("docs: \(docs)") }
         if let contact = migration.settings.contact { lines.append("contact: \(contact)") }

@@ -24,17 +24,17 @@ public struct SARIFReporter: Reporter {
                 "id": id,
                 "name": migration.codemodID,
                 "shortDescription": ["text": migration.summary],
-                "fullDescription": ["text": migration.why],
+                "fullDescription": ["text": migration.why.isEmpty ? migration.summary : migration.why],
                 "properties": ["priority": migration.settings.priority.rawValue, "fixable": migration.fixable],
             ]
             // Viewers show helpUri as a link: only a web address may be one.
             if let docs = migration.docs, SafeText.isSafeLink(docs, schemes: ["http", "https"]), docs.contains(":") {
                 rule["helpUri"] = docs
             }
-            var help = migration.why
-            if let replacement = migration.replacement { help += "\nInstead: \(replacement)" }
-            if let contact = migration.settings.contact { help += "\nContact: \(contact)" }
-            rule["help"] = ["text": help]
+            var help = [migration.why.isEmpty ? migration.summary : migration.why]
+            if let replacement = migration.replacement { help.append("Instead: \(replacement)") }
+            if let contact = migration.settings.contact { help.append("Contact: \(contact)") }
+            rule["help"] = ["text": help.joined(separator: "\n")]
             return rule
         }
         let results: [[String: Any]] = report.findings.map { finding in

@@ -64,7 +64,7 @@ enum ProgressHTML {
           </div>
           \(migration.change.map { "<p class=\"change\" data-delta=\"\($0.delta)\" data-teams-done=\"\($0.teamsDone.count)\">\(escape($0.summary(noun: migration.noun)))\($0.teamsDone.isEmpty ? "" : ": " + $0.teamsDone.map(escape).joined(separator: ", "))</p>" } ?? "")
           \(migration.missingHistory.map { "<p class=\"missing-history\" data-first-record=\"\(escape($0.firstRecord ?? ""))\">\(escape($0.message))</p>" } ?? "")
-          <p class="why">\(rich(migration.why))</p>
+          \(migration.why.isEmpty ? "" : "<p class=\"why\">\(rich(migration.why))</p>")
           <p class="links">\(migration.replacement.map { "Instead: \(rich($0)). " } ?? "")\(migration.docs.map(docsLink) ?? "")\(migration.contact.map { "Contact: \(escape($0))." } ?? "")</p>
 
         """
