@@ -36,6 +36,9 @@ public final class Codemod: @unchecked Sendable {
     let steps: [Step]
     /// The literal bytes every match contains, for skipping files without parsing them.
     public let requiredLiteral: [UInt8]?
+    /// For an ast-grep rule whose matches need one of several texts (`any:` of patterns): a file
+    /// without all of them is skipped without parsing.
+    let requiredAlternatives: [[UInt8]]?
 
     enum Step {
         case replace(capture: String, with: Template)
@@ -138,9 +141,14 @@ public final class Codemod: @unchecked Sendable {
             }
         }
         if let rule = definition.patternRule {
-            requiredLiteral = rule.requiredWords.max { $0.utf8.count < $1.utf8.count }.map { Array($0.utf8) }
+            // A single text every match holds is also what counts uses in files too large to parse.
+            let texts = rule.requiredTexts ?? []
+            let inEachMatch = rule.matchTexts ?? []
+            requiredLiteral = texts.count == 1 && inEachMatch == texts ? Array(texts[0].utf8) : nil
+            requiredAlternatives = texts.isEmpty || requiredLiteral != nil ? nil : texts.map { Array($0.utf8) }
         } else {
             requiredLiteral = definition.requires.map { Array(Template($0).render { values[$0] }.utf8) }
+            requiredAlternatives = nil
         }
     }
 
@@ -213,6 +221,7 @@ public final class Codemod: @unchecked Sendable {
 
     /// Whether a file's bytes can hold a match at all (false skips parsing it).
     public func mightMatch(_ bytes: [UInt8]) -> Bool {
+        if let requiredAlternatives { return requiredAlternatives.contains { ByteSearch.contains(bytes, $0) } }
         guard let literal = requiredLiteral, !literal.isEmpty else { return true }
         return ByteSearch.contains(bytes, literal)
     }

@@ -329,3 +329,39 @@ import Workspace
         #expect(!definition.rewrites)
     }
 }
+
+/// A file without the texts a rule needs is never parsed for it (issue 24: fast without asking).
+@Suite struct PatternRulePrefilterTests {
+    func codemod(_ body: String) throws -> Codemod {
+        try Codemod(DefinitionLoader().load(yaml: "id: r\nlanguage: swift\n\(body)\n", origin: "r.yml"))
+    }
+
+    @Test func theTextsARuleNeedsComeFromItsPatternsRegexesAndRelations() throws {
+        #expect(try codemod("rule: { pattern: 'XCTAssertEqual($A, true)' }").requiredLiteral == Array("XCTAssertEqual".utf8))
+        let any = try codemod("rule:\n  any: [ { pattern: 'XCTAssertTrue($$$)' }, { pattern: 'XCTAssertFalse($$$)' } ]")
+        #expect(any.requiredLiteral == nil)
+        #expect(any.mightMatch(Array("XCTAssertFalse(x)".utf8)))
+        #expect(!any.mightMatch(Array("XCTAssertNil(x)".utf8)))
+        let regex = try codemod("rule: { kind: call_expression, regex: '^print\\(' }")
+        #expect(regex.requiredLiteral == Array("print(".utf8))
+        // What a neighbour needs must be in the file, but is not in each match: no use count.
+        let inside = try codemod("rule:\n  kind: call_expression\n  inside: { pattern: 'DispatchQueue.main.async { $$$ }', stopBy: end }")
+        #expect(inside.requiredLiteral == nil)
+        #expect(!inside.mightMatch(Array("foo()".utf8)))
+        #expect(inside.mightMatch(Array("DispatchQueue.main.async { foo() }".utf8)))
+        // Nothing known: every file is parsed.
+        #expect(try codemod("rule: { kind: call_expression }").mightMatch(Array("x".utf8)))
+        #expect(try codemod("rule: { kind: call_expression, not: { regex: 'print' } }").mightMatch(Array("x".utf8)))
+    }
+
+    @Test func aRegexGivesTheTextEveryMatchHoldsOrNothing() {
+        #expect(RegexLiteral.required(in: "^print\\(") == "print(")
+        #expect(RegexLiteral.required(in: "legacyColor[A-Z]\\w*") == "legacyColor")
+        #expect(RegexLiteral.required(in: "colou?rName") == "rName")
+        #expect(RegexLiteral.required(in: "foo|bar") == nil)
+        #expect(RegexLiteral.required(in: "(?i)print") == nil)
+        #expect(RegexLiteral.required(in: "(abc)?def") == "def")
+        #expect(RegexLiteral.required(in: "a.b") == nil)
+        #expect(RegexLiteral.required(in: "x{0,3}yz") == nil)
+    }
+}

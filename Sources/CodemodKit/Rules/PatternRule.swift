@@ -16,8 +16,14 @@ public final class PatternRule: @unchecked Sendable {
     let fix: Fix?
     /// The symbols a match can have (nil: any), to skip other nodes without matching.
     let candidateSymbols: Set<UInt16>?
-    /// Identifiers every match contains; a file without the longest is not parsed.
-    public let requiredWords: [String]
+    /// Texts a file must hold one of for the rule to match in it (nil: unknown); a file without
+    /// any is not parsed.
+    public let requiredTexts: [String]?
+    /// Texts every match itself holds one of (nil: unknown): `requiredTexts` without what
+    /// neighbours need.
+    public let matchTexts: [String]?
+    /// Which node symbols can match, as a table indexed by symbol (nil: any).
+    let candidateTable: [Bool]?
 
     /// A fix: its template and how far its range extends over neighbours.
     struct Fix {
@@ -36,7 +42,13 @@ public final class PatternRule: @unchecked Sendable {
         self.rewriters = rewriters
         self.fix = fix
         candidateSymbols = rule.candidateSymbols(utilities)
-        requiredWords = rule.requiredWords(utilities)
+        requiredTexts = rule.requiredTexts(utilities)?.filter { !$0.isEmpty }.nilIfEmpty
+        matchTexts = rule.requiredTexts(utilities, relations: false)?.filter { !$0.isEmpty }.nilIfEmpty
+        candidateTable = candidateSymbols.map { symbols in
+            var table = Array(repeating: false, count: Int(symbols.max() ?? 0) + 1)
+            for symbol in symbols { table[Int(symbol)] = true }
+            return table
+        }
     }
 
     /// The patterns of the rule (for explaining why it does not match).
@@ -70,7 +82,10 @@ public final class PatternRule: @unchecked Sendable {
         var failure: Error?
         root.walk { node in
             guard failure == nil else { return false }
-            if let candidateSymbols, !candidateSymbols.contains(node.symbol) { return true }
+            if let candidateTable {
+                let symbol = Int(node.symbol)
+                if symbol >= candidateTable.count || !candidateTable[symbol] { return true }
+            }
             do {
                 // One match per place: a node and its only child span the same code.
                 if let match = try match(node, context), found.last?.node.byteRange != node.byteRange {
@@ -159,4 +174,8 @@ public final class PatternRule: @unchecked Sendable {
         }
         return text + source.text(in: cursor..<node.byteRange.upperBound)
     }
+}
+
+extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

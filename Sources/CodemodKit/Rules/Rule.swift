@@ -48,15 +48,42 @@ public indirect enum Rule {
         }
     }
 
-    /// Words every match contains as written (any one of the lists' words must be in the file):
-    /// the identifiers of a pattern that every match needs.
-    func requiredWords(_ utilities: RuleUtilities) -> [String] {
+    /// Texts a file must contain for the rule to match in it: any one of the alternatives (nil:
+    /// no text is known to be needed). From the identifiers of patterns, the literal part of
+    /// regular expressions, and what `has`, `inside`, `precedes` and `follows` need too.
+    func requiredTexts(_ utilities: RuleUtilities, depth: Int = 0, relations: Bool = true) -> [String]? {
+        guard depth < 16 else { return nil }
         switch self {
-        case let .pattern(pattern): return pattern.literalWords
+        case let .pattern(pattern):
+            return pattern.literalWords.max { $0.utf8.count < $1.utf8.count }.map { [$0] }
+        case let .regex(regex):
+            return RegexLiteral.required(in: regex.pattern).map { [$0] }
         case let .all(rules):
-            return rules.map { $0.requiredWords(utilities) }.max { $0.joined().count < $1.joined().count } ?? []
-        case let .matches(id): return utilities.rule(id, visiting: []).map { $0.requiredWords(utilities) } ?? []
-        default: return []
+            return Self.mostSelective(rules.compactMap { $0.requiredTexts(utilities, depth: depth + 1, relations: relations) })
+        case let .any(rules):
+            var alternatives: [String] = []
+            for rule in rules {
+                guard let texts = rule.requiredTexts(utilities, depth: depth + 1, relations: relations) else { return nil }
+                alternatives += texts
+            }
+            return alternatives.isEmpty ? nil : Array(Set(alternatives)).sorted()
+        case let .inside(relation), let .has(relation), let .precedes(relation), let .follows(relation):
+            // What a neighbour needs is in the file, not in each match.
+            guard relations else { return nil }
+            if case .directive = relation.rule { return nil }
+            return relation.rule.requiredTexts(utilities, depth: depth + 1, relations: relations)
+        case let .matches(id):
+            return utilities.rule(id, visiting: []).flatMap { $0.requiredTexts(utilities, depth: depth + 1, relations: relations) }
+        default:
+            return nil
+        }
+    }
+
+    /// Of several requirements that all hold, the one that rules out most files: the fewest
+    /// alternatives, then the longest shortest text.
+    static func mostSelective(_ requirements: [[String]]) -> [String]? {
+        requirements.min { a, b in
+            (a.count, -(a.map(\.utf8.count).min() ?? 0)) < (b.count, -(b.map(\.utf8.count).min() ?? 0))
         }
     }
 
