@@ -179,6 +179,14 @@ struct RunCommand: ParsableCommand {
             case let .refused(message), let .failed(message):
                 printError("error: \(SafeText.oneLine(message))")
                 review?.notWritten(outcome.displayPath)
+                // What was refused, to see why: on stderr, indented, so that it never reaches a
+                // `git apply` of the diff on stdout.
+                if case .refused = outcome.status, !outcome.diff.isEmpty, format == .diff {
+                    printError("  the change it would have made (not applied):")
+                    for line in outcome.diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                        printError("    " + SafeText.oneLine(String(line)))
+                    }
+                }
             case let .skipped(message):
                 printError("note: \(SafeText.oneLine(message))")
             default: break

@@ -95,6 +95,14 @@ public final class Pattern: @unchecked Sendable {
         }
     }
 
+    /// The kind of the pattern's top node (nil for a lone metavariable).
+    public var rootKind: String? {
+        switch root {
+        case let .terminal(_, _, _, kind), let .internal(_, kind, _, _): return kind
+        case .metaVariable: return nil
+        }
+    }
+
     /// The metavariables the pattern binds.
     public var boundNames: Set<String> { root.boundNames }
 

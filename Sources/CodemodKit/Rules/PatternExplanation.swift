@@ -31,8 +31,12 @@ public struct PatternExplanation {
             return lines.joined(separator: "\n")
         }
         lines.append("no match.")
+        if let closest, closest.progress == 0 {
+            lines.append("no \(pattern.rootKind ?? "node") of the file comes close: each differs from the pattern at its first token (the pattern's tree is above; `swiftmod parse \(file)` shows the file's)")
+            return lines.joined(separator: "\n")
+        }
         guard let closest else {
-            lines.append("no node of the file is a \(symbols.map { _ in "node of the pattern's kind" } ?? "candidate"): `swiftmod parse \(file)` shows the file's kinds")
+            lines.append("the file has no \(pattern.rootKind ?? "node") (the kind of the pattern's top node): `swiftmod parse \(file)` shows the file's kinds")
             return lines.joined(separator: "\n")
         }
         lines.append("closest: \(file):\(closest.candidate.start.line):\(closest.candidate.start.column): \(SafeText.oneLine(closest.candidate.text, limit: 80))")
