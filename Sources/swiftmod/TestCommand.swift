@@ -71,7 +71,7 @@ struct TestCommand: ParsableCommand {
                 print("✓ \(definition.id): \(what) hold")
             } else {
                 failed += 1
-                print("✗ \(definition.id): \(failures.count) of \(total) fail")
+                print("✗ \(definition.id): \(failures.count) of \(total) \(tested > 0 ? "examples and rule-test cases" : "examples") fail")
                 for failure in failures { print("  \(failure)") }
             }
         }

@@ -48,9 +48,14 @@ import TestSupport
     }
 
     @Test func missingFieldIsNamed() throws {
-        let found = try #require(error("id: x\nsummary: s\nmatch:\n  query: (identifier) @x\n"))
-        #expect(found.field == "why")
+        let found = try #require(error("id: x\nwhy: w\nmatch:\n  query: (identifier) @x\n"))
+        #expect(found.field == "summary")
         #expect(found.message == "is required")
+    }
+
+    /// `why` is optional (issue 24): a codemod without one simply shows none.
+    @Test func whyIsOptional() throws {
+        #expect(error("id: x\nsummary: s\nmatch:\n  query: (simple_identifier) @x\n") == nil)
     }
 
     @Test func unknownFieldIsNamedWithItsLine() throws {
