@@ -46,6 +46,15 @@ public struct DefinitionLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw LocatedError(file: path, line: nil, field: nil, message: "is not UTF-8")
         }
+        // An ast-grep rule named by its path uses the utility rules of its project.
+        if utilities.isEmpty, text.contains("rule:"), text.contains("matches:") {
+            let files = try AstGrepProject.utilityFiles(near: path)
+            if !files.isEmpty {
+                var loader = self
+                (loader.utilities, loader.utilitiesText) = try UtilityRules.load(files)
+                return try loader.load(yaml: text, origin: path)
+            }
+        }
         return try load(yaml: text, origin: path)
     }
 

@@ -365,3 +365,58 @@ import Workspace
         #expect(RegexLiteral.required(in: "x{0,3}yz") == nil)
     }
 }
+
+/// Fixes found by trying the documented examples (issue 24's review).
+@Suite struct PatternRuleFixDetailTests {
+    func fixed(_ body: String, _ code: String) throws -> (text: String, refusals: [String], edits: [Edit]) {
+        let codemod = try Codemod(DefinitionLoader().load(yaml: "id: r\nlanguage: swift\n\(body)\n", origin: "r.yml"))
+        let tree = Parser().parse(code)
+        let transformation = try codemod.transform(tree)
+        let edits = try EditSet(transformation.edits, in: tree.source)
+        return (String(decoding: edits.apply(to: tree.source), as: UTF8.self), transformation.refusals.map(\.message), edits.edits)
+    }
+
+    @Test func aMultiLineRewriteResultIsIndentedOnce() throws {
+        let body = """
+        rewriters:
+          - id: to-expect
+            rule: { pattern: 'XCTAssert($A)' }
+            fix: '#expect($A)'
+        rule: { pattern: 'func $NAME() { $$$BODY }' }
+        transform:
+          NEW: { rewrite: { source: $$$BODY, rewriters: [to-expect] } }
+        fix: |-
+          @Test func $NAME() {
+              $NEW
+          }
+        """
+        let code = "final class T {\n    func test() {\n        XCTAssert(a)\n        XCTAssert(b)\n    }\n}\n"
+        #expect(try fixed(body, code).text == "final class T {\n    @Test func test() {\n        #expect(a)\n        #expect(b)\n    }\n}\n")
+    }
+
+    @Test func whatExpandStartTakesInGoesCommentsIncluded() throws {
+        let body = "rule: { pattern: 'UserDefaults.standard.synchronize()' }\nfix: { template: '', expandStart: { kind: comment } }"
+        let result = try fixed(body, "func save() {\n    // Write it out now.\n    UserDefaults.standard.synchronize()\n    done()\n}\n")
+        #expect(result.refusals.isEmpty)
+        #expect(result.text == "func save() {\n    done()\n}\n")
+    }
+
+    @Test func aRemovedStatementTakesItsSemicolon() throws {
+        let body = "rule: { pattern: 'UserDefaults.standard.synchronize()' }\nfix: ''"
+        #expect(try fixed(body, "a(); UserDefaults.standard.synchronize(); b()\n").text == "a(); b()\n")
+    }
+
+    @Test func aConstraintOnAListIsALoadError() {
+        let error = (try? DefinitionLoader().load(yaml: "id: r\nlanguage: swift\nrule: { pattern: 'f($$$A)' }\nconstraints:\n  A: { regex: x }\n", origin: "r.yml")) == nil
+        #expect(error)
+    }
+
+    @Test func aMultiLineFixChangesOnlyTheLinesItChanges() throws {
+        let body = "rule: { pattern: 'DispatchQueue.main.async { $$$BODY }' }\nfix: |-\n  Task { @MainActor in\n      $$$BODY\n  }"
+        let result = try fixed(body, "func f() {\n    DispatchQueue.main.async {\n        a()\n        b()\n    }\n}\n")
+        #expect(result.text == "func f() {\n    Task { @MainActor in\n        a()\n        b()\n    }\n}\n")
+        // One edit, of the first line only: the body and the brace stay as they were.
+        #expect(result.edits.count == 1)
+        #expect(result.edits.first?.replacement == "Task { @MainActor in")
+    }
+}

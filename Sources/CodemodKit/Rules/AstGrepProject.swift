@@ -50,6 +50,30 @@ public struct AstGrepProject {
         }
     }
 
+    /// The utility rule files a rule file named by its path can use: those of the nearest
+    /// `sgconfig.yml` above it (as `ast-grep scan -r` finds them), else of a `utils` folder beside
+    /// it or beside its folder.
+    public static func utilityFiles(near file: String) throws -> [String] {
+        var folder = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
+        if folder.isEmpty { folder = FileManager.default.currentDirectoryPath }
+        if !folder.hasPrefix("/") { folder = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder) }
+        var current = folder
+        for _ in 0..<12 {
+            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent("sgconfig.yml")) {
+                return try AstGrepProject(folder: current).utilityFiles
+            }
+            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent(".git")) { break }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { break }
+            current = parent
+        }
+        for candidate in [folder, (folder as NSString).deletingLastPathComponent] {
+            let utils = yamlFiles(in: (candidate as NSString).appendingPathComponent("utils"), recursive: true)
+            if !utils.isEmpty { return utils.filter { $0 != file } }
+        }
+        return []
+    }
+
     /// Whether a path is a folder (a link to one included).
     public static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false

@@ -43,13 +43,25 @@ extension PatternRule {
             if text.isEmpty, plan.range == plan.match.node.byteRange, ListRemoval.isElement(plan.match.node) {
                 removed.append(plan.match.node)
             } else if text.isEmpty {
-                edits.append(.removal(TidyRemoval.range(removing: plan.range, in: tree.source)))
+                // A statement removed with the `;` that ends it (`a(); b(); c()` without `b()`).
+                // (The grammar keeps `;` out of the tree: it is read from the text.)
+                let range = plan.range
+                let bytes = tree.source.bytes
+                var end = range.upperBound
+                while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: ";") {
+                    end += 1
+                    while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+                    edits.append(.removal(range.lowerBound..<end))
+                    continue
+                }
+                edits.append(.removal(TidyRemoval.range(removing: range, in: tree.source)))
             } else {
                 edits.append(Edit(range: plan.range, replacement: text))
             }
         }
         edits += ListRemoval.ranges(removing: removed).map(Edit.removal)
-        result.edits = EditMerging.mergingRemovals(edits)
+        result.edits = EditMerging.mergingRemovals(edits.map { $0.trimmed(in: tree.source) })
         return result
     }
 
@@ -89,9 +101,21 @@ extension PatternRule {
                 }
             }
         }
+        // A neighbour: the sibling, or where the node starts (ends) its parent, the parent's: the
+        // grammar puts a comment before a block's first statement beside the block's statements.
+        func previous(_ node: Node) -> Node? {
+            if let sibling = node.previousSibling { return sibling }
+            guard let parent = node.parent, parent.byteRange.lowerBound == node.byteRange.lowerBound else { return nil }
+            return previous(parent)
+        }
+        func next(_ node: Node) -> Node? {
+            if let sibling = node.nextSibling { return sibling }
+            guard let parent = node.parent, parent.byteRange.upperBound == node.byteRange.upperBound else { return nil }
+            return next(parent)
+        }
         if let expandEnd = fix.expandEnd {
             var last = node
-            while let next = last.nextSibling {
+            while let next = next(last) {
                 var scratch = match.environment
                 guard try expandEnd.matches(next, &scratch, context) else { break }
                 range = range.lowerBound..<max(range.upperBound, next.byteRange.upperBound)
@@ -100,21 +124,24 @@ extension PatternRule {
         }
         if let expandStart = fix.expandStart {
             var first = node
-            while let previous = first.previousSibling {
+            while let previous = previous(first) {
                 var scratch = match.environment
                 guard try expandStart.matches(previous, &scratch, context) else { break }
                 range = min(range.lowerBound, previous.byteRange.lowerBound)..<range.upperBound
                 first = previous
             }
         }
-        // A comment the fix would drop: inside the range, outside every variable the fix uses.
+        // A comment the fix would drop: inside the matched code, outside every variable the fix
+        // uses (what expandStart/expandEnd take in is the rule's own choice).
         let kept = used.compactMap { match.environment.range(of: $0) }
+            + transformations.filter { used.contains($0.name) }.compactMap { match.environment.range(of: $0.source) }
+        let matched = node.byteRange.lowerBound..<min(node.byteRange.upperBound, max(range.upperBound, node.byteRange.lowerBound))
         var dropped: Node?
-        node.tree.root.descendant(spanning: range)?.walk { candidate in
+        node.walk { candidate in
             guard dropped == nil else { return false }
             let candidateRange = candidate.byteRange
-            guard candidateRange.overlaps(range) || candidateRange == range else { return false }
-            if candidate.isComment, range.contains(candidateRange.lowerBound),
+            guard candidateRange.overlaps(matched) else { return false }
+            if candidate.isComment, matched.contains(candidateRange.lowerBound),
                !kept.contains(where: { $0.lowerBound <= candidateRange.lowerBound && candidateRange.upperBound <= $0.upperBound }) {
                 dropped = candidate
             }
@@ -135,7 +162,11 @@ extension PatternRule {
         let tabs = Indentation.usesTabs(source)
         return fix.template.render(indentation: Indentation.ofLine(at: plan.range.lowerBound, in: source), tabs: tabs,
                                    templateUnit: fix.template.indentationUnit) { name in
-            if let value = environment.transformed[name] { return (value, "") }
+            if let value = environment.transformed[name] {
+                // A transformation's value has the lines of the code it was made from.
+                let origin = transformations.first { $0.name == name }.flatMap { environment.range(of: $0.source) }
+                return (value, origin.map { Indentation.ofLine(at: $0.lowerBound, in: source) } ?? "")
+            }
             guard let range = environment.range(of: name) else { return nil }
             return (rewritten(range, in: source, among: plans, excluding: plan.match.node), Indentation.ofLine(at: range.lowerBound, in: source))
         }
@@ -210,5 +241,34 @@ enum EditMerging {
             result.append(edit)
         }
         return result
+    }
+}
+
+extension Edit {
+    /// The same change without the lines it would leave as they were at its start and end (a
+    /// multi-line fix that keeps most lines shows only the lines it changes in a diff).
+    func trimmed(in source: SourceText) -> Edit {
+        guard !replacement.isEmpty, !range.isEmpty else { return self }
+        let old = Array(source.bytes[range])
+        let new = Array(replacement.utf8)
+        var prefix = 0
+        // Whole lines only, so that what a person reads as the change stays together.
+        var lastLineEnd = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] {
+            prefix += 1
+            if old[prefix - 1] == 0x0A { lastLineEnd = prefix }
+        }
+        prefix = lastLineEnd
+        var suffix = 0
+        var lastLineStart = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+            if old[old.count - suffix] == 0x0A { lastLineStart = suffix }
+        }
+        suffix = lastLineStart
+        guard prefix > 0 || suffix > 0 else { return self }
+        let text = String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)
+        guard !text.isEmpty || old.count - prefix - suffix > 0 else { return self }
+        return Edit(range: (range.lowerBound + prefix)..<(range.upperBound - suffix), replacement: text)
     }
 }

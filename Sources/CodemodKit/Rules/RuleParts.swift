@@ -97,6 +97,9 @@ public final class RuleUtilities: @unchecked Sendable {
     func rule(_ id: String, visiting: Set<String>) -> Rule? { local[id] ?? global[id] }
 
     func contains(_ id: String) -> Bool { local[id] != nil || global[id] != nil }
+
+    /// Whether there are no utility rules at all.
+    public var isEmpty: Bool { local.isEmpty && global.isEmpty }
 }
 
 /// What matching one tree needs beyond the rule: the utilities and facts about the tree

@@ -79,6 +79,9 @@ struct RuleReader {
                 guard bound.contains(name) else {
                     throw fields.fail(key, field, "'$\(name)' is not bound by the rule (it binds: \(Self.list(bound)))")
                 }
+                if Self.multiNames(main).contains(name) {
+                    throw fields.fail(key, field, "constraints apply to single metavariables; $$$\(name) is a list of nodes (constrain each with `has`, or use $\(name))")
+                }
                 constraints.append((name, try rule(value, field, utilities: utilities, known: [])))
             }
         }
@@ -143,7 +146,7 @@ struct RuleReader {
         for piece in template.pieces {
             guard case let .variable(name, dollars) = piece else { continue }
             guard bound.contains(name) else {
-                throw fields.fail(node, field, "'\(String(repeating: "$", count: dollars))\(name)' is never bound by the rule (it binds: \(Self.list(bound))); ast-grep would silently write an empty string")
+                throw fields.fail(node, field, "'\(String(repeating: "$", count: dollars))\(name)' is never bound by the rule (it binds: \(Self.list(bound))), so the fix would write nothing in its place")
             }
             if dollars == 2, multi.contains(name) {
                 throw fields.fail(node, field, "'$$\(name)' is one node, but the rule binds $$$\(name) (zero or more nodes): write $$$\(name)")
