@@ -56,8 +56,36 @@ struct LockdownOptions: ParsableArguments {
     /// - Returns: also the folders that could not be listed, as failures for `scan(_:_:_:unreadable:)`.
     /// - Returns: also what the file selection left out and the second paths of its files, for
     ///   `scan(_:_:_:unreadable:notJudged:aliases:)`.
-    func load(changedSince: String? = nil) throws -> (Configuration, [Migration], [String], [FileFailure], [NotJudged], [String]) {
-        let configuration = try ConfigurationLoading.load(config)
+    func load(changedSince: String? = nil, addingRulesOf ruleFolders: [String] = []) throws -> (Configuration, [Migration], [String], [FileFailure], [NotJudged], [String]) {
+        var configuration: Configuration
+        if !ruleFolders.isEmpty, config == nil, Configuration.find() == nil {
+            // No configuration: the folders' codemods are the migrations, over the repository
+            // (or the current folder).
+            let here = FileManager.default.currentDirectoryPath
+            let root = Git.topLevel(of: here) ?? here
+            do {
+                configuration = try Configuration.parse("migrations: []", path: "--codemods", root: root)
+            } catch let error as LocatedError {
+                throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+            }
+        } else {
+            configuration = try ConfigurationLoading.load(config)
+        }
+        if !ruleFolders.isEmpty {
+            // Every codemod of the folders is a migration too (those configured keep their settings).
+            do {
+                for folder in ruleFolders {
+                    let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+                    configuration.codemodFolders.append(absolute)
+                    for definition in try DefinitionLoader().loadDirectory(absolute)
+                    where !configuration.migrations.contains(where: { $0.codemod == definition.id || $0.id == definition.id }) {
+                        configuration.migrations.append(MigrationSettings(id: definition.id, codemod: definition.id, line: 0))
+                    }
+                }
+            } catch let error as LocatedError {
+                throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+            }
+        }
         var migrations: [Migration]
         do {
             let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configuration.codemodFolderPaths)
@@ -174,7 +202,9 @@ struct LockdownOptions: ParsableArguments {
         scanner.maxFileSize = fileSizeLimit(configuration)
         let progress = ProgressLine.forTerminal(label: "scanning")
         let report: (@Sendable (Int, Int) -> Void)? = progress.map { line in { @Sendable done, total in line.update(done, total) } }
-        var result = scanner.scan(files, cachePath: noCache ? nil : ScanCache.defaultPath(root: configuration.root),
+        // Without a configuration (`scan --codemods DIR` alone) nothing is written into the repository.
+        let cached = !noCache && configuration.path != "--codemods"
+        var result = scanner.scan(files, cachePath: cached ? ScanCache.defaultPath(root: configuration.root) : nil,
                                   version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures
         result.notJudged = notJudged + result.notJudged

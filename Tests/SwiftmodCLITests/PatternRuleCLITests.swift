@@ -157,6 +157,22 @@ import Testing
         #expect(run.stderr.contains("2 files left out by the files:/ignores: of no-print"))
     }
 
+    @Test func scanWithACodemodsFolderScansForEveryRuleOfIt() throws {
+        let scratch = try project()
+        // Alone (no configuration): the folder's rules are the migrations, and nothing is written.
+        try FileManager.default.removeItem(atPath: scratch.url(".swiftmod.yml").path)
+        let alone = try CLI.swiftmod(["scan", "--codemods", "lint", "--format", "json"], in: scratch.path)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.contains("\"main-async-to-task\"") && alone.stdout.contains("\"no-key-window\""))
+        #expect(alone.stderr.contains("2 uses of 2 migrations in 1 file"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url(".swiftmod").path))
+        // Beside a configuration: its migrations keep their settings, the folder's others join.
+        try scratch.write(".swiftmod.yml", "migrations:\n  - codemod: backtick-self\n  - codemod: no-key-window\n    priority: P0\n")
+        let beside = try CLI.swiftmod(["scan", "--codemods", "lint"], in: scratch.path)
+        #expect(beside.stdout.contains("'no-key-window' (P0)"))
+        #expect(beside.stdout.contains("'main-async-to-task' (P2)"))
+    }
+
     @Test func aBrokenRuleIsAUsageErrorNamingFileLineAndField() throws {
         let scratch = try Scratch()
         try scratch.write("rule.yml", "id: r\nlanguage: swift\nrule:\n  pattern: 'foo($A)'\nfix: 'bar($B)'\n")
