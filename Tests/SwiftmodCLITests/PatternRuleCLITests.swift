@@ -173,6 +173,34 @@ import Testing
         #expect(beside.stdout.contains("'main-async-to-task' (P2)"))
     }
 
+    @Test func theEditorShowsAPatternRuleAndOffersItsFix() throws {
+        let scratch = try project()
+        let uri = "file://" + scratch.url("Sources/Feed/Feed.swift").path
+        let text = try scratch.text("Sources/Feed/Feed.swift")
+        let client = try LanguageServerClient()
+        _ = try client.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]])
+        try client.notify("initialized", [:])
+        try client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
+        let diagnostics = try client.diagnostics(for: uri)
+        #expect(Set(diagnostics.compactMap { $0["code"] as? String }) == ["main-async-to-task", "no-key-window"], "\(diagnostics)")
+        // Hover: the rule's message, note and url.
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 4, "character": 10]])
+        let contents = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(contents.contains("Use a main-actor task instead of DispatchQueue.main.async"), "\(contents)")
+        #expect(contents.contains("**Why:** Swift concurrency checks main-actor isolation; GCD does not."), "\(contents)")
+        #expect(contents.contains("**Docs:** https://example.com/concurrency"), "\(contents)")
+        // The fix as a code action, re-indented as `run` does it.
+        let range: [String: Any] = ["start": ["line": 4, "character": 10], "end": ["line": 4, "character": 10]]
+        let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]])
+        let actions = response["result"] as? [[String: Any]] ?? []
+        #expect(actions.first?["title"] as? String == "Apply main-async-to-task here", "\(actions)")
+        let edits = (((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]) ?? []
+        #expect(edits.contains { ($0["newText"] as? String)?.contains("Task { @MainActor in") == true }, "\(edits)")
+        _ = try client.request("shutdown", [:])
+        try client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
+    }
+
     @Test func aBrokenRuleIsAUsageErrorNamingFileLineAndField() throws {
         let scratch = try Scratch()
         try scratch.write("rule.yml", "id: r\nlanguage: swift\nrule:\n  pattern: 'foo($A)'\nfix: 'bar($B)'\n")
