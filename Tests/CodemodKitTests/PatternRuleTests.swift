@@ -294,6 +294,23 @@ import Workspace
         #expect(try found("rule: { kind: attribute, regex: objc }", in: code) == ["@objc"])
     }
 
+    @Test func labelsSeveralTrailingClosuresAndInterpolation() throws {
+        let code = """
+        fetch(url, completion: done)
+        fetch(url, handler: done)
+        UIView.animate(withDuration: 0.3) { a() } completion: { _ in b() }
+        let s = "hello \\(name)!"
+        """
+        #expect(try found("rule: { pattern: 'fetch($U, completion: $C)' }", in: code) == ["fetch(url, completion: done)"])
+        #expect(try found("rule: { pattern: 'UIView.animate(withDuration: $D) { $$$A } completion: { $$$B }' }", in: code).count == 1)
+        #expect(try found("rule: { pattern: '\"hello \\($A)!\"' }", in: code) == ["\"hello \\(name)!\""])
+        // A pattern that names the first trailing closure only: the second is not dropped.
+        let body = "rule: { pattern: 'UIView.animate(withDuration: $D) { $$$A }' }\nfix: 'UIView.animate(withDuration: $D * 2) { $$$A }'"
+        let result = try fixed(body, code)
+        #expect(result.text == code)
+        #expect(result.refusals.first?.contains("the fix would drop `completion: { _ in b() }`") == true, "\(result.refusals)")
+    }
+
     // MARK: Mistakes caught when the rule is loaded
 
     @Test func mistakesAreCaughtWhenTheRuleIsLoaded() {

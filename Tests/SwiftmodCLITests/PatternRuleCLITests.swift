@@ -133,6 +133,16 @@ import Testing
         #expect(bad.stderr.contains("does not parse as Swift"))
     }
 
+    @Test func aMultiLineFixInACRLFFileWithTabsKeepsBoth() throws {
+        let scratch = try Scratch()
+        try scratch.write("rule.yml", "id: t\nlanguage: swift\nrule: { pattern: 'DispatchQueue.main.async { $$$B }' }\nfix: |-\n  Task { @MainActor in\n      $$$B\n  }\n")
+        let code = "func f() {\r\n\tlet 🎉 = 1; DispatchQueue.main.async {\r\n\t\ta()\r\n\t\tb()\r\n\t}\r\n}\r\n"
+        try scratch.write("a.swift", code)
+        let run = try CLI.swiftmod(["run", "rule.yml", "a.swift", "--write"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try scratch.text("a.swift") == "func f() {\r\n\tlet 🎉 = 1; Task { @MainActor in\r\n\t\ta()\r\n\t\tb()\r\n\t}\r\n}\r\n")
+    }
+
     @Test func aRefusedRewriteShowsTheChangeItWouldHaveMade() throws {
         let scratch = try Scratch()
         try scratch.write("rule.yml", "id: broken\nlanguage: swift\nrule: { pattern: 'foo($A)' }\nfix: 'bar($A'\n")

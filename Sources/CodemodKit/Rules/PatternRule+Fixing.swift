@@ -250,7 +250,9 @@ extension Edit {
     func trimmed(in source: SourceText) -> Edit {
         guard !replacement.isEmpty, !range.isEmpty else { return self }
         let old = Array(source.bytes[range])
-        let new = Array(replacement.utf8)
+        // Compared with the file's own line endings (a CRLF file gets CRLF in its edits anyway).
+        let crlf = source.dominantLineEnding == "\r\n"
+        let new = Array((crlf ? replacement.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n") : replacement).utf8)
         var prefix = 0
         // Whole lines only, so that what a person reads as the change stays together.
         var lastLineEnd = 0
