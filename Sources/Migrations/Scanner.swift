@@ -224,6 +224,8 @@ public struct Scanner: Sendable {
                 let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file.path), options: .alwaysMapped)).map { [UInt8]($0) }
                 for migration in scanner.migrations {
                     guard let codemod = migration.codemod else { continue }
+                    // Without any of the texts every use needs, it holds none.
+                    if let bytes, !codemod.mightMatch(bytes) { continue }
                     guard let bytes, let literal = codemod.requiredLiteral, !literal.isEmpty else {
                         outcome.possibleUses[migration.id] = Int.max
                         continue
