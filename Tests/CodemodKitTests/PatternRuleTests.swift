@@ -423,6 +423,17 @@ import Workspace
         #expect(try fixed(body, "a(); UserDefaults.standard.synchronize(); b()\n").text == "a(); b()\n")
     }
 
+    @Test func aHasRuleDoesNotMoveWhereTheMatchEnds() throws {
+        let body = "rule:\n  pattern: $L + $R\n  has: { pattern: 'f()' }\nfix: add($L, $R)"
+        #expect(try fixed(body, "let v = f() + 2\n").text == "let v = add(f(), 2)\n")
+        #expect(try fixed("rule: { kind: call_expression, has: { pattern: oldName } }\nfix: newName()", "let a = oldName(1)\n").text == "let a = newName()\n")
+    }
+
+    @Test func aNullFixIsNoFix() throws {
+        let result = try fixed("rule: { pattern: 'foo($A)' }\nfix:", "foo(1)\n")
+        #expect(result.text == "foo(1)\n")
+    }
+
     @Test func aConstraintOnAListIsALoadError() {
         let error = (try? DefinitionLoader().load(yaml: "id: r\nlanguage: swift\nrule: { pattern: 'f($$$A)' }\nconstraints:\n  A: { regex: x }\n", origin: "r.yml")) == nil
         #expect(error)

@@ -103,6 +103,18 @@ public indirect enum Rule {
     /// otherwise it is unchanged.
     /// - Throws: `RegexTimeout` from a `regex` that ran out of time.
     public func matches(_ node: Node, _ environment: inout MetaEnvironment, _ context: RuleContext) throws -> Bool {
+        // Where the match ends is the matched node's pattern's to say, never a neighbour's.
+        switch self {
+        case .inside, .has, .precedes, .follows, .nthChild:
+            let end = environment.matchEnd
+            defer { environment.matchEnd = end }
+            return try matchesNode(node, &environment, context)
+        default:
+            return try matchesNode(node, &environment, context)
+        }
+    }
+
+    private func matchesNode(_ node: Node, _ environment: inout MetaEnvironment, _ context: RuleContext) throws -> Bool {
         switch self {
         case let .pattern(pattern):
             return pattern.match(node, &environment)

@@ -107,7 +107,7 @@ struct RuleReader {
             }
         }
         var fix: PatternRule.Fix?
-        if let node = top["fix"] {
+        if let node = top["fix"], !(node.scalar.map { $0.string == "" || $0.string == "~" || $0.string == "null" } == true && node.tag.description.hasSuffix("null")) {
             let field = path("fix")
             if case .scalar = node {
                 fix = PatternRule.Fix(template: TemplateText(try fields.string(node, field)), expandStart: nil, expandEnd: nil)
