@@ -35,11 +35,12 @@ extension PatternRule {
             }
         }
         guard fix != nil, fixing else { return result }
+        let tabs = Indentation.usesTabs(tree.source)
         plans.sort { ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound) }
         var edits: [Edit] = []
         var removed: [Node] = []
         for plan in Self.outermost(plans, within: nil) {
-            let text = render(plan, among: plans)
+            let text = render(plan, among: plans, tabs: tabs)
             if text.isEmpty, plan.range == plan.match.node.byteRange, ListRemoval.isElement(plan.match.node) {
                 removed.append(plan.match.node)
             } else if text.isEmpty {
@@ -155,11 +156,11 @@ extension PatternRule {
     }
 
     /// The text of a plan's fix, with matches inside its variables rewritten too.
-    func render(_ plan: Plan, among plans: [Plan]) -> String {
+    /// - Parameter tabs: whether the file indents with tabs (`Indentation.usesTabs`), found once per file.
+    func render(_ plan: Plan, among plans: [Plan], tabs: Bool) -> String {
         guard let fix else { return "" }
         let source = plan.match.node.tree.source
         let environment = plan.match.environment
-        let tabs = Indentation.usesTabs(source)
         return fix.template.render(indentation: Indentation.ofLine(at: plan.range.lowerBound, in: source), tabs: tabs,
                                    templateUnit: fix.template.indentationUnit) { name in
             if let value = environment.transformed[name] {
@@ -168,17 +169,17 @@ extension PatternRule {
                 return (value, origin.map { Indentation.ofLine(at: $0.lowerBound, in: source) } ?? "")
             }
             guard let range = environment.range(of: name) else { return nil }
-            return (rewritten(range, in: source, among: plans, excluding: plan.match.node), Indentation.ofLine(at: range.lowerBound, in: source))
+            return (rewritten(range, in: source, among: plans, excluding: plan.match.node, tabs: tabs), Indentation.ofLine(at: range.lowerBound, in: source))
         }
     }
 
     /// The source of a range with the fixes of the matches inside it applied.
-    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan], excluding outer: Node) -> String {
+    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan], excluding outer: Node, tabs: Bool) -> String {
         let inner = Self.outermost(plans, within: range, excluding: outer)
         var text = ""
         var cursor = range.lowerBound
         for plan in inner {
-            text += source.text(in: cursor..<plan.range.lowerBound) + render(plan, among: plans)
+            text += source.text(in: cursor..<plan.range.lowerBound) + render(plan, among: plans, tabs: tabs)
             cursor = plan.range.upperBound
         }
         return text + source.text(in: cursor..<range.upperBound)
