@@ -328,6 +328,9 @@ struct PatternMatcher {
             skippedTokens += 1
             if g == goals.count {
                 bindEllipsis(variable, matched + candidates[c...], skipped: skippedTokens, &environment)
+                // The pattern's last tokens (`)`, `}`) stand for the code's last nodes: the match
+                // consumed them, though the list bound leaves them out.
+                if let last = candidates.last { environment.matchEnd = max(environment.matchEnd, last.byteRange.upperBound) }
                 c = candidates.count
                 return .done
             }
