@@ -61,7 +61,9 @@ struct TemplateText {
                 value: (String) -> (text: String, indentation: String)?) -> String {
         var output = ""
         func currentLineIndentation() -> String {
-            let line = output.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            let lines = Self.lines(output)
+            // The first line goes where the replaced code starts, on a line indented `indentation`.
+            guard lines.count > 1, let line = lines.last else { return indentation }
             return String(line.prefix { $0 == " " || $0 == "\t" })
         }
         for piece in pieces {
@@ -79,7 +81,7 @@ struct TemplateText {
                 }
             case let .variable(name, _):
                 guard let (text, original) = value(name) else { continue }
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = Self.lines(text)
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()
                 output += lines[0]
@@ -93,6 +95,12 @@ struct TemplateText {
             }
         }
         return output
+    }
+
+    /// The lines of a text, split at every LF (a CRLF line keeps its CR: Swift reads "\r\n" as
+    /// one Character, which a split at "\n" would not cut).
+    static func lines(_ text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// A template line's leading spaces as tabs, one per `unit` spaces, when the file uses tabs.
