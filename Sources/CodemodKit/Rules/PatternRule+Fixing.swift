@@ -49,11 +49,15 @@ extension PatternRule {
         return result
     }
 
-    /// The plans not inside another (of those inside `range`, when given), in source order.
-    static func outermost(_ plans: [Plan], within range: Range<Int>?) -> [Plan] {
+    /// The plans not inside another (of those inside `range`, when given), in source order; the
+    /// plans being rendered (`rendering`) are left out, so that a fix whose variable spans its own
+    /// match does not render itself again, while another match spanning exactly that variable (the
+    /// inner `a.map { $0.b }` of `a.map { $0.b }.map { $0.c }`) is rewritten too.
+    static func outermost(_ plans: [Plan], within range: Range<Int>?, rendering: [Node] = []) -> [Plan] {
         var result: [Plan] = []
         for plan in plans {
-            if let range, !(range.lowerBound <= plan.range.lowerBound && plan.range.upperBound <= range.upperBound) || plan.range == range { continue }
+            if let range, !(range.lowerBound <= plan.range.lowerBound && plan.range.upperBound <= range.upperBound) { continue }
+            if rendering.contains(plan.match.node) { continue }
             if let last = result.last, plan.range.lowerBound < last.range.upperBound { continue }
             result.append(plan)
         }
@@ -122,7 +126,7 @@ extension PatternRule {
     }
 
     /// The text of a plan's fix, with matches inside its variables rewritten too.
-    func render(_ plan: Plan, among plans: [Plan]) -> String {
+    func render(_ plan: Plan, among plans: [Plan], rendering: [Node] = []) -> String {
         guard let fix else { return "" }
         let source = plan.match.node.tree.source
         let environment = plan.match.environment
@@ -131,17 +135,18 @@ extension PatternRule {
                                    templateUnit: fix.template.indentationUnit) { name in
             if let value = environment.transformed[name] { return (value, "") }
             guard let range = environment.range(of: name) else { return nil }
-            return (rewritten(range, in: source, among: plans), Indentation.ofLine(at: range.lowerBound, in: source))
+            return (rewritten(range, in: source, among: plans, rendering: rendering + [plan.match.node]),
+                    Indentation.ofLine(at: range.lowerBound, in: source))
         }
     }
 
     /// The source of a range with the fixes of the matches inside it applied.
-    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan]) -> String {
-        let inner = Self.outermost(plans, within: range)
+    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan], rendering: [Node]) -> String {
+        let inner = Self.outermost(plans, within: range, rendering: rendering)
         var text = ""
         var cursor = range.lowerBound
         for plan in inner {
-            text += source.text(in: cursor..<plan.range.lowerBound) + render(plan, among: plans)
+            text += source.text(in: cursor..<plan.range.lowerBound) + render(plan, among: plans, rendering: rendering)
             cursor = plan.range.upperBound
         }
         return text + source.text(in: cursor..<range.upperBound)
