@@ -85,11 +85,18 @@ struct TemplateText {
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()
                 output += lines[0]
-                for line in lines.dropFirst() {
+                for (index, line) in lines.enumerated().dropFirst() {
                     output += "\n"
-                    let body = line.hasPrefix(original) ? line.dropFirst(original.count) : Substring(line.drop { $0 == " " || $0 == "\t" })
                     let stripped = line.hasSuffix("\r") ? line.dropLast() : line
-                    if stripped.allSatisfy({ $0 == " " || $0 == "\t" }) { output += line.hasSuffix("\r") ? "\r" : ""; continue }
+                    // A line of blanks is left empty when it ends the value (the indentation before
+                    // a closing brace, captured with a block) or is shorter than the code's
+                    // indentation; one inside, as deep, is re-indented like the others: in a
+                    // multi-line string literal its blanks are part of the string.
+                    if stripped.allSatisfy({ $0 == " " || $0 == "\t" }), index == lines.count - 1 || !line.hasPrefix(original) {
+                        output += line.hasSuffix("\r") ? "\r" : ""
+                        continue
+                    }
+                    let body = line.hasPrefix(original) ? line.dropFirst(original.count) : Substring(line.drop { $0 == " " || $0 == "\t" })
                     output += target + body
                 }
             }
