@@ -554,8 +554,12 @@ import Testing
         return "  (same lines)"
     }
 
-    /// Differences found while writing the oracle that are not deliberate: swiftmod's matcher
-    /// departs from ast-grep's. Each is a known issue until it is fixed (the test then says so).
+    /// A difference found while writing the oracle that is not deliberate, and not decided: in smart
+    /// strictness ast-grep 0.51.1 skips a comment of the code where the pattern has a token or a
+    /// metavariable next (`f(u)` matches `f(u /* one */)`; `f($A, $B)` matches `f(u, /* two */ v)`
+    /// with $B = v), though not where it has a literal or a node (`f($A, nil)` does not match
+    /// `f(u, /* c */ nil)`); swiftmod skips no comment in smart strictness. A known issue until
+    /// swiftmod follows ast-grep or lists this as deliberate (the test then says so).
     @Test func commentsBeforeClosingTokensAndMetavariables() throws {
         _ = try Self.astGrep.get()
         let scratch = try Scratch()
@@ -571,7 +575,7 @@ import Testing
             let astGrep = try Self.astGrepMatches(["-r", scratch.url("\(rule).yml").path], in: scratch.url("code").path)
             let run = try CLI.swiftmod(["run", scratch.url("\(rule).yml").path, ".", "--format", "json"], in: scratch.url("code").path)
             let uses = try JSONDecoder().decode(SwiftmodRun.self, from: run.stdoutBytes).files.flatMap(\.uses).map(\.text)
-            withKnownIssue("ast-grep 0.51.1 skips a comment of the code in smart strictness before a pattern's token or metavariable (f(u) matches f(u /* one */)); swiftmod does not (see the oracle's report)") {
+            withKnownIssue("ast-grep 0.51.1 skips a comment of the code in smart strictness before a pattern's token or metavariable (f(u) matches f(u /* one */)); swiftmod does not") {
                 #expect(uses.sorted() == astGrep.map(\.text).sorted(), "\(rule): ast-grep \(astGrep.map(\.text)), swiftmod \(uses)")
             }
         }
