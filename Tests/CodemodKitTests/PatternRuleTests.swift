@@ -381,6 +381,18 @@ import Workspace
         #expect(RegexLiteral.required(in: "a.b") == nil)
         #expect(RegexLiteral.required(in: "x{0,3}yz") == nil)
     }
+
+    @Test func escapesAndNestedClassesNeverLendTheirCharactersToTheRequiredText() {
+        // Each of these matches text that lacks the characters written after the escape or
+        // inside the class: a required text taken from them would hide uses from `check`.
+        #expect(RegexLiteral.required(in: "\\x41BCD") == nil)            // matches "ABCD"
+        #expect(RegexLiteral.required(in: "\\u{2603}snow") == "snow")
+        #expect(RegexLiteral.required(in: "\\101bcd") == nil)            // octal
+        #expect(RegexLiteral.required(in: "\\p{Lu}abc") == "abc")
+        #expect(RegexLiteral.required(in: "[[q]xyz]+") == nil)          // a nested class
+        #expect(RegexLiteral.required(in: "[^]abc]+def") == "def")
+        #expect(RegexLiteral.required(in: "[a[bcd]e]legacy") == "legacy")
+    }
 }
 
 /// Fixes found by trying the documented examples (issue 24's review).

@@ -61,7 +61,9 @@ struct TemplateText {
                 value: (String) -> (text: String, indentation: String)?) -> String {
         var output = ""
         func currentLineIndentation() -> String {
-            let line = output.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            let lines = Self.lines(output)
+            // The first line goes where the replaced code starts, on a line indented `indentation`.
+            guard lines.count > 1, let line = lines.last else { return indentation }
             return String(line.prefix { $0 == " " || $0 == "\t" })
         }
         for piece in pieces {
@@ -81,21 +83,34 @@ struct TemplateText {
                 guard let (value, original) = value(name) else { continue }
                 // A multi-line capture ends where its code ends: the line break and blanks some
                 // nodes (`statements`) take with them would leave a blank line (ast-grep leaves one).
-                let text = value.contains("\n") ? String(value.reversed().drop { $0.isWhitespace }.reversed()) : value
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let text = value.unicodeScalars.contains("\n") ? String(value.reversed().drop { $0.isWhitespace }.reversed()) : value
+                let lines = Self.lines(text)
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()
                 output += lines[0]
-                for line in lines.dropFirst() {
+                for (index, line) in lines.enumerated().dropFirst() {
                     output += "\n"
-                    let body = line.hasPrefix(original) ? line.dropFirst(original.count) : Substring(line.drop { $0 == " " || $0 == "\t" })
                     let stripped = line.hasSuffix("\r") ? line.dropLast() : line
-                    if stripped.allSatisfy({ $0 == " " || $0 == "\t" }) { output += line.hasSuffix("\r") ? "\r" : ""; continue }
+                    // A line of blanks is left empty when it ends the value (the indentation before
+                    // a closing brace, captured with a block) or is shorter than the code's
+                    // indentation; one inside, as deep, is re-indented like the others: in a
+                    // multi-line string literal its blanks are part of the string.
+                    if stripped.allSatisfy({ $0 == " " || $0 == "\t" }), index == lines.count - 1 || !line.hasPrefix(original) {
+                        output += line.hasSuffix("\r") ? "\r" : ""
+                        continue
+                    }
+                    let body = line.hasPrefix(original) ? line.dropFirst(original.count) : Substring(line.drop { $0 == " " || $0 == "\t" })
                     output += target + body
                 }
             }
         }
         return output
+    }
+
+    /// The lines of a text, split at every LF (a CRLF line keeps its CR: Swift reads "\r\n" as
+    /// one Character, which a split at "\n" would not cut).
+    static func lines(_ text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// A template line's leading spaces as tabs, one per `unit` spaces, when the file uses tabs.

@@ -137,13 +137,21 @@ public struct MetaEnvironment {
 
     /// Whether two nodes are the same code: the same node, the same leaf text, or the same kind
     /// with children that are the same code.
+    /// Iterative: code nested ten thousand levels deep is compared without running out of stack.
     static func sameCode(_ a: Node, _ b: Node) -> Bool {
-        if a == b { return true }
-        if (a.isNamed && a.childCount == 0) || (b.isNamed && b.childCount == 0) { return a.bytes.elementsEqual(b.bytes) }
-        guard a.symbol == b.symbol else { return false }
-        let left = a.children.filter { !$0.isComment }, right = b.children.filter { !$0.isComment }
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { sameCode($0, $1) }
+        var pending = [(a, b)]
+        while let (a, b) = pending.popLast() {
+            if a == b { continue }
+            if (a.isNamed && a.childCount == 0) || (b.isNamed && b.childCount == 0) {
+                guard a.bytes.elementsEqual(b.bytes) else { return false }
+                continue
+            }
+            guard a.symbol == b.symbol else { return false }
+            let left = a.children.filter { !$0.isComment }, right = b.children.filter { !$0.isComment }
+            guard left.count == right.count else { return false }
+            pending.append(contentsOf: zip(left, right).reversed())
+        }
+        return true
     }
 
     /// The text a name stands for in a fix: a transformation's value, a node's text, or the

@@ -44,7 +44,7 @@ public final class Pattern: @unchecked Sendable {
         self.strictness = strictness
         let code = context ?? source
         let tree = Parser().parse(MetaVariable.expand(code))
-        if let error = tree.errorRegions.first {
+        if let error = tree.errorRegions.first, selector != nil || Self.wholeNodeUnderError(tree.root) == nil {
             let start = error.start
             let shown = code.split(separator: "\n", omittingEmptySubsequences: false)
             let line = start.line - 1 < shown.count ? String(shown[start.line - 1]) : ""
@@ -75,6 +75,15 @@ public final class Pattern: @unchecked Sendable {
             root = PatternNode(node)
             rootSymbols = nil
         }
+    }
+
+    /// The one node of a snippet the grammar reads only as an error at the top (a lone type,
+    /// `Array<$T>`, is not a statement), when that node has no error of its own: ast-grep takes it
+    /// as the pattern, and so does swiftmod.
+    private static func wholeNodeUnderError(_ top: Node) -> Node? {
+        guard top.kind == "ERROR", top.childCount == 1, var node = top.child(at: 0) else { return nil }
+        while isSingle(node), let child = node.child(at: 0) { node = child }
+        return node.hasError || node.isMissing || node.kind == "ERROR" ? nil : node
     }
 
     /// A node with one child (or one child and an empty or missing one) is not the pattern yet.
@@ -418,6 +427,9 @@ struct PatternMatcher {
             skippedTokens += 1
             if g == goals.count {
                 bindEllipsis(variable, matched + candidates[c...], skipped: skippedTokens, &environment)
+                // The pattern's last tokens (`)`, `}`) stand for the code's last nodes: the match
+                // consumed them, though the list bound leaves them out.
+                if let last = candidates.last { environment.matchEnd = max(environment.matchEnd, last.byteRange.upperBound) }
                 c = candidates.count
                 return .done
             }

@@ -66,13 +66,15 @@ extension PatternRule {
         return result
     }
 
-    /// The plans not inside another (of those inside `range`, other than `excluding`), in source
-    /// order.
-    static func outermost(_ plans: [Plan], within range: Range<Int>?, excluding outer: Node? = nil) -> [Plan] {
+    /// The plans not inside another (of those inside `range`, when given), in source order; the
+    /// plans being rendered (`rendering`) are left out, so that a fix whose variable spans its own
+    /// match does not render itself again, while another match spanning exactly that variable (the
+    /// inner `a.map { $0.b }` of `a.map { $0.b }.map { $0.c }`) is rewritten too.
+    static func outermost(_ plans: [Plan], within range: Range<Int>?, rendering: [Node] = []) -> [Plan] {
         var result: [Plan] = []
         for plan in plans {
-            if let outer, plan.match.node == outer { continue }
             if let range, !(range.lowerBound <= plan.range.lowerBound && plan.range.upperBound <= range.upperBound) { continue }
+            if rendering.contains(plan.match.node) { continue }
             if let last = result.last, plan.range.lowerBound < last.range.upperBound { continue }
             result.append(plan)
         }
@@ -157,7 +159,7 @@ extension PatternRule {
 
     /// The text of a plan's fix, with matches inside its variables rewritten too.
     /// - Parameter tabs: whether the file indents with tabs (`Indentation.usesTabs`), found once per file.
-    func render(_ plan: Plan, among plans: [Plan], tabs: Bool) -> String {
+    func render(_ plan: Plan, among plans: [Plan], tabs: Bool, rendering: [Node] = []) -> String {
         guard let fix else { return "" }
         let source = plan.match.node.tree.source
         let environment = plan.match.environment
@@ -169,17 +171,18 @@ extension PatternRule {
                 return (value, origin.map { Indentation.ofLine(at: $0.lowerBound, in: source) } ?? "")
             }
             guard let range = environment.range(of: name) else { return nil }
-            return (rewritten(range, in: source, among: plans, excluding: plan.match.node, tabs: tabs), Indentation.ofLine(at: range.lowerBound, in: source))
+            return (rewritten(range, in: source, among: plans, rendering: rendering + [plan.match.node], tabs: tabs),
+                    Indentation.ofLine(at: range.lowerBound, in: source))
         }
     }
 
     /// The source of a range with the fixes of the matches inside it applied.
-    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan], excluding outer: Node, tabs: Bool) -> String {
-        let inner = Self.outermost(plans, within: range, excluding: outer)
+    private func rewritten(_ range: Range<Int>, in source: SourceText, among plans: [Plan], rendering: [Node], tabs: Bool) -> String {
+        let inner = Self.outermost(plans, within: range, rendering: rendering)
         var text = ""
         var cursor = range.lowerBound
         for plan in inner {
-            text += source.text(in: cursor..<plan.range.lowerBound) + render(plan, among: plans, tabs: tabs)
+            text += source.text(in: cursor..<plan.range.lowerBound) + render(plan, among: plans, tabs: tabs, rendering: rendering)
             cursor = plan.range.upperBound
         }
         return text + source.text(in: cursor..<range.upperBound)

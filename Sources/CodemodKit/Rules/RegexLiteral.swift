@@ -22,13 +22,8 @@ enum RegexLiteral {
             case ")": endRun(); depth -= 1
             case "[":
                 endRun()
-                // Skip the class.
-                index += 1
-                if index < characters.count, characters[index] == "]" { index += 1 }
-                while index < characters.count, characters[index] != "]" {
-                    if characters[index] == "\\" { index += 1 }
-                    index += 1
-                }
+                index = Self.indexAfterClass(characters, from: index)
+                continue
             case "*", "?", "{":
                 // The character before is optional (or counted): drop it from the run.
                 if !current.isEmpty { current.removeLast() }
@@ -43,7 +38,16 @@ enum RegexLiteral {
                 guard index < characters.count else { return nil }
                 let escaped = characters[index]
                 if escaped.isLetter || escaped.isNumber {
-                    endRun()  // \d, \w, \b, \1: not plain text
+                    // \d, \w, \b, \1, \x41, \u{2603}, \p{L}, \101: not plain text, and neither are the
+                    // digits, letters or braces that belong to the escape.
+                    endRun()
+                    index += 1
+                    while index < characters.count, characters[index].isLetter || characters[index].isNumber { index += 1 }
+                    if index < characters.count, characters[index] == "{" {
+                        while index < characters.count, characters[index] != "}" { index += 1 }
+                        index += 1
+                    }
+                    continue
                 } else if depth == 0 {
                     current.append(escaped)
                 }
@@ -54,5 +58,27 @@ enum RegexLiteral {
         }
         endRun()
         return runs.filter { $0.count >= 3 }.max { $0.count < $1.count }
+    }
+
+    /// The index after the character class that opens at `start`, classes nested in it included
+    /// (`[[a-z]&&[^q]]`); a `]` first in a class is a plain `]`.
+    private static func indexAfterClass(_ characters: [Character], from start: Int) -> Int {
+        var index = start + 1
+        var depth = 1
+        func skipLeadingBracket() {
+            if index < characters.count, characters[index] == "^" { index += 1 }
+            if index < characters.count, characters[index] == "]" { index += 1 }
+        }
+        skipLeadingBracket()
+        while index < characters.count, depth > 0 {
+            switch characters[index] {
+            case "\\": index += 2; continue
+            case "[": depth += 1; index += 1; skipLeadingBracket(); continue
+            case "]": depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        return index
     }
 }

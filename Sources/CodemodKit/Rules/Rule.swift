@@ -87,15 +87,20 @@ public indirect enum Rule {
         }
     }
 
-    /// The metavariables a match of this rule may bind.
-    var boundNames: Set<String> {
+    /// The metavariables a match of this rule may bind: those of its patterns, of its relations'
+    /// rules and of the utilities it uses. Not those under `not`, a relation's `stopBy` or
+    /// `nthChild.ofRule`, which are matched without binding (as in ast-grep).
+    func boundNames(_ utilities: RuleUtilities, visiting: Set<String> = []) -> Set<String> {
         switch self {
         case let .pattern(pattern): return pattern.boundNames
         case let .inside(relation), let .has(relation), let .precedes(relation), let .follows(relation):
-            return relation.rule.boundNames.union(relation.stopBy.rule?.boundNames ?? [])
-        case let .all(rules), let .any(rules): return rules.reduce(into: Set<String>()) { $0.formUnion($1.boundNames) }
-        case let .nthChild(nth): return nth.ofRule?.boundNames ?? []
-        case .not, .kind, .regex, .range, .matches, .directive: return []
+            return relation.rule.boundNames(utilities, visiting: visiting)
+        case let .all(rules), let .any(rules):
+            return rules.reduce(into: Set<String>()) { $0.formUnion($1.boundNames(utilities, visiting: visiting)) }
+        case let .matches(id):
+            guard !visiting.contains(id), let rule = utilities.rule(id, visiting: []) else { return [] }
+            return rule.boundNames(utilities, visiting: visiting.union([id]))
+        case .not, .kind, .regex, .range, .nthChild, .directive: return []
         }
     }
 

@@ -69,8 +69,7 @@ struct RuleReader {
         guard Self.isPositive(main, utilities) else {
             throw fields.fail(ruleNode, path("rule"), "has no positive key (pattern, kind, regex, matches, any, all, nthChild or range): it would match every node")
         }
-        var bound = main.boundNames
-        for (_, util) in utilities.local { bound.formUnion(util.boundNames) }
+        var bound = main.boundNames(utilities)
         var constraints: [(String, Rule)] = []
         if let node = top["constraints"] {
             for (key, value) in try fields.mapping(node, path("constraints")) {
