@@ -7,6 +7,8 @@ public struct CodemodCatalog {
     public private(set) var definitions: [CodemodDefinition] = []
     /// User definitions that replace a bundled one: (id, the user file).
     public private(set) var overrides: [(id: String, origin: String)] = []
+    /// User rules with `severity: off`, left out of `definitions`: (id, the user file).
+    public private(set) var turnedOff: [(id: String, origin: String)] = []
 
     /// Loads the bundled definitions and every definition file of the folders.
     /// - Throws: `LocatedError` for a malformed file, or two user files with one id.
@@ -23,6 +25,10 @@ public struct CodemodCatalog {
         var seen = Set<String>()
         for directory in directories where seen.insert((directory as NSString).standardizingPath).inserted {
             for definition in try loader.loadDirectory(directory) {
+                if definition.isTurnedOff {
+                    turnedOff.append((definition.id, definition.origin))
+                    continue
+                }
                 if let other = userOrigins[definition.id] {
                     throw LocatedError(file: definition.origin, line: nil, field: "id",
                                           message: "'\(definition.id)' is already defined in \(other)")

@@ -120,6 +120,8 @@ public struct CodemodDefinition: Sendable {
     public var patternRule: PatternRule? = nil
     /// For an ast-grep rule file: the files it applies to (`files:`) and those it skips
     /// (`ignores:`), as repository-relative globs; empty means no limit.
+    /// An ast-grep rule with `severity: off`: loaded with its folder, but not run.
+    public var isTurnedOff = false
     public var files: [Glob] = []
     public var ignores: [Glob] = []
     /// The text the definition was read from (with the utility rules it may use), for cache keys

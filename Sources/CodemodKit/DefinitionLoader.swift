@@ -35,16 +35,81 @@ public struct DefinitionLoader {
         if !project.utilityFiles.isEmpty {
             (loader.utilities, loader.utilitiesText) = try UtilityRules.load(project.utilityFiles)
         }
-        return try project.ruleFiles.map { try loader.loadFile($0) }
+        return try project.ruleFiles.flatMap { try loader.loadDefinitions(inFile: $0) }
     }
 
-    /// Loads one definition file.
-    public func loadFile(_ path: String) throws -> CodemodDefinition {
+    /// Loads every definition of a file: ast-grep rule files may hold several rules, as YAML
+    /// documents separated by `---` lines.
+    public func loadDefinitions(inFile path: String) throws -> [CodemodDefinition] {
+        let text = try Self.read(path)
+        let documents = Self.documents(of: text)
+        guard documents.count > 1 else { return [try loadFile(path)] }
+        var loader = self
+        if utilities.isEmpty, text.contains("matches:") {
+            let files = try AstGrepProject.utilityFiles(near: path)
+            if !files.isEmpty { (loader.utilities, loader.utilitiesText) = try UtilityRules.load(files) }
+        }
+        var seen: [String: Int] = [:]
+        return try documents.map { document in
+            let definition = try loader.load(yaml: document.text, origin: path)
+            if let line = seen[definition.id] {
+                throw LocatedError(file: path, line: document.line, field: "id", message: "'\(definition.id)' is already defined in this file (line \(line))")
+            }
+            seen[definition.id] = document.line
+            return definition
+        }
+    }
+
+    /// The YAML documents of a file (split at `---` lines), each padded with the line breaks
+    /// before it so that errors name the file's own lines; documents with no content are left out.
+    static func documents(of text: String) -> [(text: String, line: Int)] {
+        var documents: [(text: String, line: Int)] = []
+        var current: [Substring] = [], start = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func finish() {
+            let hasContent = current.contains { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+            }
+            if hasContent {
+                documents.append((String(repeating: "\n", count: start) + current.joined(separator: "\n"), start + 1))
+            }
+        }
+        for (index, line) in lines.enumerated() {
+            if line.trimmingCharacters(in: .whitespacesAndNewlines) == "---" || line.hasPrefix("--- ") {
+                finish()
+                current = []
+                start = index + 1
+                if line.hasPrefix("--- ") { current = [line.dropFirst(4)] }
+            } else {
+                current.append(line)
+            }
+        }
+        finish()
+        return documents
+    }
+
+    private static func read(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LocatedError(file: path, line: nil, field: nil, message: "cannot be read")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LocatedError(file: path, line: nil, field: nil, message: "is not UTF-8")
+        }
+        return text
+    }
+
+    /// Loads one definition file.
+    /// - Throws: `LocatedError` for a malformed file, or one that holds several rules (`---`).
+    public func loadFile(_ path: String) throws -> CodemodDefinition {
+        let text = try Self.read(path)
+        let documents = Self.documents(of: text)
+        if documents.count > 1 {
+            let ids = documents.map { document in
+                (try? Yams.compose(yaml: document.text))?.flatMap { $0.mapping?["id"]?.string } ?? "?"
+            }
+            throw LocatedError(file: path, line: documents[1].line, field: nil,
+                               message: "holds \(documents.count) rules (\(ids.joined(separator: ", "))), separated by '---'; name one by its id with --codemods \((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent), or put each in a file of its own")
         }
         // An ast-grep rule named by its path uses the utility rules of its project.
         if utilities.isEmpty, text.contains("rule:"), text.contains("matches:") {
@@ -218,6 +283,7 @@ public struct FieldReader {
         definition.patternRule = contents.rule
         definition.files = contents.files
         definition.ignores = contents.ignores
+        definition.isTurnedOff = contents.isTurnedOff
         try examples(top["examples"], into: &definition)
         return definition
     }

@@ -37,7 +37,7 @@ struct TestCommand: ParsableCommand {
                     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                         throw CommandFailure(message: "\(path): no such file or directory", exitCode: ExitStatus.usage)
                     }
-                    let loaded = isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : [try DefinitionLoader().loadFile(path)]
+                    let loaded = isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : try DefinitionLoader().loadDefinitions(inFile: path)
                     return try loaded.map { try catalog.resolve($0) }
                 }
             } catch let error as LocatedError {

@@ -105,6 +105,9 @@ enum UtilityRules {
             let fields = FieldReader(origin: file)
             let top = try fields.mapping(root, nil)
             try fields.checkKeys(top, allowed: ["id", "language", "rule", "utils", "constraints"], at: nil)
+            for key in ["utils", "constraints"] where top[key] != nil {
+                throw fields.fail(top[key], key, "swiftmod does not read `\(key)` in a utility file (a file of a utility folder holds one rule): put what it says in the utility's rule, or in a utility file of its own")
+            }
             guard let idNode = top["id"] else { throw fields.fail(root, "id", "is required") }
             if let language = top["language"]?.string, language.lowercased() != "swift" {
                 throw fields.fail(top["language"], "language", "swiftmod reads Swift only; this utility is for '\(language)'")
@@ -116,6 +119,10 @@ enum UtilityRules {
             guard let ruleNode = entry.mapping["rule"] else { throw entry.fields.fail(entry.node, "rule", "is required") }
             let reader = RuleReader(fields: entry.fields, global: utilities)
             utilities.local[entry.id] = try reader.rule(ruleNode, "rule", utilities: utilities, known: ids)
+        }
+        for entry in parsed {
+            try RuleReader(fields: entry.fields, global: utilities)
+                .checkCycles(utilities.local, ids: ids, starts: [entry.id], node: entry.node, field: nil)
         }
         // Each rule file sees these as its global utilities.
         return (RuleUtilities(global: utilities.local), text)

@@ -87,9 +87,13 @@ struct TemplateText {
                 let lines = Self.lines(text)
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()
+                let inStrings = Self.linesInsideMultiLineStrings(text)
                 output += lines[0]
                 for (index, line) in lines.enumerated().dropFirst() {
                     output += "\n"
+                    // A multi-line string's lines are its content: moving them (or its closing
+                    // delimiter) would change the string.
+                    if inStrings.contains(index) { output += line; continue }
                     let stripped = line.hasSuffix("\r") ? line.dropLast() : line
                     // A line of blanks is left empty when it ends the value (the indentation before
                     // a closing brace, captured with a block) or is shorter than the code's
@@ -105,6 +109,92 @@ struct TemplateText {
             }
         }
         return output
+    }
+
+    /// The lines (by index, as `lines` splits them) that start inside a multi-line string literal
+    /// (`"""` or `#"""`), read lexically: comments, one-line strings and interpolations are skipped.
+    static func linesInsideMultiLineStrings(_ text: String) -> Set<Int> {
+        let scalars = Array(text.unicodeScalars)
+        var result = Set<Int>()
+        var line = 0
+        var index = 0
+        func at(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
+        func quotes(_ offset: Int) -> Int {
+            var count = 0
+            while at(offset + count) == "\"" { count += 1 }
+            return count
+        }
+        func advance() { if scalars[index] == "\n" { line += 1 }; index += 1 }
+        /// Skips a string literal whose opening (hashes and quotes) starts at `index`.
+        func skipString(multiLine: Bool, hashes: Int) {
+            index += hashes + (multiLine ? 3 : 1)
+            while index < scalars.count {
+                if scalars[index] == "\n" {
+                    guard multiLine else { return }  // an unterminated one-line string
+                    line += 1
+                    index += 1
+                    result.insert(line)
+                    continue
+                }
+                if scalars[index] == "\\", (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
+                    index += 1 + hashes
+                    if at(0) == "(" { skipInterpolation() } else if index < scalars.count { advance() }
+                    continue
+                }
+                let closing = multiLine ? 3 : 1
+                if quotes(0) >= closing, (0..<hashes).allSatisfy({ at(closing + $0) == "#" }) {
+                    index += closing + hashes
+                    return
+                }
+                advance()
+            }
+        }
+        /// Skips `( … )` after a backslash, with what is nested in it.
+        func skipInterpolation() {
+            var depth = 0
+            while index < scalars.count {
+                switch scalars[index] {
+                case "(": depth += 1; index += 1
+                case ")":
+                    depth -= 1
+                    index += 1
+                    if depth == 0 { return }
+                case "\"": skipString(multiLine: quotes(0) >= 3, hashes: 0)
+                default: advance()
+                }
+            }
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "/", at(1) == "/" {
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            } else if scalar == "/", at(1) == "*" {
+                var depth = 0
+                repeat {
+                    if at(0) == "/", at(1) == "*" { depth += 1; index += 2 } else if at(0) == "*", at(1) == "/" { depth -= 1; index += 2 } else { advance() }
+                } while depth > 0 && index < scalars.count
+            } else if scalar == "#" || scalar == "\"" {
+                var hashes = 0
+                while at(hashes) == "#" { hashes += 1 }
+                if at(hashes) == "\"" {
+                    index += hashes
+                    let multiLine = quotes(0) >= 3
+                    index -= hashes
+                    skipString(multiLine: multiLine, hashes: hashes)
+                } else {
+                    index += max(hashes, 1)
+                }
+            } else {
+                advance()
+            }
+        }
+        return result
+    }
+
+    /// The template's text with `$` for each variable, without surrounding blanks: its shape.
+    var shape: String {
+        pieces.map { if case let .text(text) = $0 { return text } else { return "$" } }.joined()
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The lines of a text, split at every LF (a CRLF line keeps its CR: Swift reads "\r\n" as

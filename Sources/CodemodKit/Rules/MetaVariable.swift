@@ -124,6 +124,9 @@ public struct MetaEnvironment {
     public var transformed: [String: String] = [:]
     /// Where the last node the pattern consumed ends (what follows was skipped as trailing).
     var matchEnd = 0
+    /// Code the pattern skipped after its end inside a matched node (a trailing closure of
+    /// `bar(x) { … }` matched by `bar($A)` inside `foo(bar($A))`): a fix must not drop it.
+    var skippedCode: [Range<Int>] = []
 
     public init() {}
 

@@ -375,6 +375,7 @@ struct PatternMatcher {
                     trace?.fail(extra, "the pattern ends here, but the code goes on with `\(extra.text)` (\(extra.kind)) and strictness \(strictness.rawValue) does not skip it")
                     return false
                 }
+                for node in rest where node.isNamed && !node.isComment { environment.skippedCode.append(node.byteRange) }
                 return true
             }
             if c >= candidates.count {
@@ -410,6 +411,23 @@ struct PatternMatcher {
         if case let .capturedEllipsis(name) = variable { environment.multi[name] = nodes }
     }
 
+    /// Whether nodes an ellipsis takes close every bracket token they open. The grammar puts some
+    /// blocks' brackets beside their statements (`if c { a } else { b }` is one flat list), where
+    /// an ellipsis could take `a } else { b`; swiftmod does not let it (ast-grep does).
+    static func isBalanced(_ nodes: [Node]) -> Bool {
+        var depth = 0
+        for node in nodes where !node.isNamed {
+            switch node.kind {
+            case "{", "(", "[": depth += 1
+            case "}", ")", "]":
+                depth -= 1
+                if depth < 0 { return false }
+            default: break
+            }
+        }
+        return depth == 0
+    }
+
     private func matchEllipsis(_ goals: [PatternNode], _ g: inout Int, _ candidates: [Node], _ c: inout Int,
                                _ environment: inout MetaEnvironment) -> Flow? {
         guard g < goals.count else { return .done }
@@ -426,6 +444,8 @@ struct PatternMatcher {
             g += 1
             skippedTokens += 1
             if g == goals.count {
+                // `if $C { $$$B }` must not take `start() } else { fallback()` for $$$B.
+                guard Self.isBalanced(Array(candidates[c...].dropLast(skippedTokens))) else { return nil }
                 bindEllipsis(variable, matched + candidates[c...], skipped: skippedTokens, &environment)
                 // The pattern's last tokens (`)`, `}`) stand for the code's last nodes: the match
                 // consumed them, though the list bound leaves them out.
@@ -445,7 +465,7 @@ struct PatternMatcher {
         while true {
             guard c < candidates.count else { return nil }
             var probe = environment
-            if compare(goals[g], candidates[c], &probe) == .matchedBoth {
+            if compare(goals[g], candidates[c], &probe) == .matchedBoth, Self.isBalanced(matched) {
                 bindEllipsis(variable, matched, skipped: skippedTokens, &environment)
                 return .on
             }

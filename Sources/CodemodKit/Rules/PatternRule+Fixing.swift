@@ -66,6 +66,38 @@ extension PatternRule {
         return result
     }
 
+    /// Whether a trailing closure put after a fix ending in `)` still belongs to the call it was
+    /// written for: the fix's last call is the matched call (renamed or not), not another call
+    /// chained after it (`dataTask(with: $U)` → `dataTask(with: $U).resume()` would hand the
+    /// closure to `resume()`).
+    static func closureStaysWithItsCall(fix: String, matched: String) -> Bool {
+        /// The name called by the final argument list, and whether a call comes before it in a chain.
+        func lastCall(_ text: String) -> (name: Substring, chained: Bool)? {
+            let characters = Array(text)
+            var depth = 0
+            var open: Int?
+            for index in characters.indices.reversed() {
+                switch characters[index] {
+                case ")", "]", "}": depth += 1
+                case "(", "[", "{":
+                    depth -= 1
+                    if depth == 0, characters[index] == "(" { open = index }
+                default: break
+                }
+                if open != nil { break }
+            }
+            guard let open else { return nil }
+            let before = text[..<text.index(text.startIndex, offsetBy: open)]
+            let name = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            let rest = before.dropLast(name.count).trimmingCharacters(in: .whitespaces)
+            let chained = [").", ")?.", ")!."].contains { rest.hasSuffix($0) } || rest.hasSuffix(")")
+            return (Substring(String(name.reversed())), chained)
+        }
+        guard let written = lastCall(fix) else { return false }
+        guard written.chained else { return true }
+        return written.name == lastCall(matched)?.name
+    }
+
     /// The plans not inside another (of those inside `range`, when given), in source order; the
     /// plans being rendered (`rendering`) are left out, so that a fix whose variable spans its own
     /// match does not render itself again, while another match spanning exactly that variable (the
@@ -93,9 +125,9 @@ extension PatternRule {
         if end > range.lowerBound, end < range.upperBound {
             let trailing = source.text(in: end..<range.upperBound)
             if trailing.contains(where: { !$0.isWhitespace }) {
-                let written = fix.template.pieces.map { if case let .text(text) = $0 { return text } else { return "$" } }.joined()
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-                if written.hasSuffix(")"), end > 0, source.bytes[end - 1] == UInt8(ascii: ")") {
+                let written = fix.template.shape
+                if written.hasSuffix(")"), end > 0, source.bytes[end - 1] == UInt8(ascii: ")"),
+                   Self.closureStaysWithItsCall(fix: written, matched: source.text(in: range.lowerBound..<end)) {
                     range = range.lowerBound..<end
                 } else {
                     let shown = SafeText.oneLine(trailing.trimmingCharacters(in: .whitespacesAndNewlines), limit: 40)
@@ -103,6 +135,27 @@ extension PatternRule {
                                       message: "\(id): the fix would drop `\(shown)`, which the pattern does not mention; the site is left as it was (mention it in the pattern, say with $$$REST, and put it in the fix)")
                 }
             }
+        }
+        // A trailing closure the grammar hangs on a call around the match (`f(x) { a in … }` is
+        // `(f(x)) { a in … }`): the fix's last call must still be the one it belongs to.
+        if let parent = node.parent, parent.kind == "call_expression", parent.child(at: 0) == node,
+           let suffix = parent.child(at: 1), suffix.kind == "call_suffix",
+           let first = suffix.child(at: 0), first.kind == "lambda_literal" || first.kind == "annotated_lambda" {
+            let written = fix.template.shape
+            if !(written.hasSuffix(")") && Self.closureStaysWithItsCall(fix: written, matched: node.text)) {
+                throw SiteRefusal(location: first.start,
+                                  message: "\(id): the call's trailing closure would be handed to other code (`\(SafeText.oneLine(written, limit: 40))` does not end with the matched call); the site is left as it was")
+            }
+        }
+        // Code the pattern skipped inside the match (a trailing closure of a nested call) goes
+        // with the fix unless a variable the fix uses holds it.
+        let keptRanges = used.compactMap { match.environment.range(of: $0) }
+            + transformations.filter { used.contains($0.name) }.compactMap { match.environment.range(of: $0.source) }
+        for skipped in match.environment.skippedCode where skipped.upperBound <= range.upperBound {
+            guard !keptRanges.contains(where: { $0.lowerBound <= skipped.lowerBound && skipped.upperBound <= $0.upperBound }) else { continue }
+            let shown = SafeText.oneLine(source.text(in: skipped).trimmingCharacters(in: .whitespacesAndNewlines), limit: 40)
+            throw SiteRefusal(location: source.location(ofByte: skipped.lowerBound),
+                              message: "\(id): the fix would drop `\(shown)`, which the pattern does not mention; the site is left as it was (mention it in the pattern, say with $$$REST, and put it in the fix)")
         }
         // A neighbour: the sibling, or where the node starts (ends) its parent, the parent's: the
         // grammar puts a comment before a block's first statement beside the block's statements.
@@ -136,8 +189,7 @@ extension PatternRule {
         }
         // A comment the fix would drop: inside the matched code, outside every variable the fix
         // uses (what expandStart/expandEnd take in is the rule's own choice).
-        let kept = used.compactMap { match.environment.range(of: $0) }
-            + transformations.filter { used.contains($0.name) }.compactMap { match.environment.range(of: $0.source) }
+        let kept = keptRanges
         let matched = node.byteRange.lowerBound..<min(node.byteRange.upperBound, max(range.upperBound, node.byteRange.lowerBound))
         var dropped: Node?
         node.walk { candidate in

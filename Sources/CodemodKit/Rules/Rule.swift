@@ -111,8 +111,8 @@ public indirect enum Rule {
         // Where the match ends is the matched node's pattern's to say, never a neighbour's.
         switch self {
         case .inside, .has, .precedes, .follows, .nthChild:
-            let end = environment.matchEnd
-            defer { environment.matchEnd = end }
+            let end = environment.matchEnd, skipped = environment.skippedCode
+            defer { environment.matchEnd = end; environment.skippedCode = skipped }
             return try matchesNode(node, &environment, context)
         default:
             return try matchesNode(node, &environment, context)

@@ -24,6 +24,7 @@ struct RuleReader {
         var url: String?
         var files: [Glob]
         var ignores: [Glob]
+        var isTurnedOff: Bool
     }
 
     func contents(of top: Yams.Node.Mapping, root: Yams.Node, id: String) throws -> Contents {
@@ -38,9 +39,18 @@ struct RuleReader {
         let rule = try patternRule(top, root: root, id: id, field: nil)
         let files = try globs(top["files"], "files")
         let ignores = try globs(top["ignores"], "ignores")
+        var isTurnedOff = false
+        if let node = top["severity"] {
+            let severity = try fields.string(node, "severity")
+            guard ["hint", "info", "warning", "error", "off"].contains(severity) else {
+                throw fields.fail(node, "severity", "'\(severity)' is not a severity (hint, info, warning, error or off)")
+            }
+            isTurnedOff = severity == "off"
+        }
         return Contents(rule: rule, message: try top["message"].map { try fields.string($0, "message") },
                         note: try top["note"].map { try fields.string($0, "note") },
-                        url: try top["url"].map { try fields.string($0, "url") }, files: files, ignores: ignores)
+                        url: try top["url"].map { try fields.string($0, "url") }, files: files, ignores: ignores,
+                        isTurnedOff: isTurnedOff)
     }
 
     private func globs(_ node: Yams.Node?, _ field: String) throws -> [Glob] {
@@ -62,7 +72,7 @@ struct RuleReader {
                 let name = key.string ?? ""
                 utilities.local[name] = try rule(value, path("utils.\(name)"), utilities: utilities, known: ids)
             }
-            try checkCycles(utilities, ids: ids, node: utilsNode, field: path("utils"))
+            try checkCycles(utilities.local, ids: ids, node: utilsNode, field: path("utils"))
         }
         guard let ruleNode = top["rule"] else { throw fields.fail(root, path("rule"), "is required") }
         let main = try rule(ruleNode, path("rule"), utilities: utilities, known: [])
@@ -163,24 +173,33 @@ struct RuleReader {
         }
     }
 
-    private func checkCycles(_ utilities: RuleUtilities, ids: Set<String>, node: Yams.Node, field: String) throws {
+    /// A utility that uses itself at the same node (`a: { matches: b }`, `b: { any: [matches: a] }`)
+    /// is a load error: matching it would never end.
+    /// - Parameters:
+    ///   - ids: the utilities a reference may lead to.
+    ///   - starts: the utilities to check (all of `ids` when nil).
+    func checkCycles(_ utilities: [String: Rule], ids: Set<String>, starts: [String]? = nil, node: Yams.Node, field: String?) throws {
+        // Only what matches at the same node counts: a relation (`has`, `inside`, `follows`,
+        // `precedes`) moves to other nodes, so a utility may use itself through one (recursion
+        // that ends with the tree), as in ast-grep.
         func references(_ rule: Rule) -> [String] {
             switch rule {
             case let .matches(id): return [id]
             case let .all(rules), let .any(rules): return rules.flatMap(references)
             case let .not(inner): return references(inner)
-            case let .inside(relation), let .has(relation), let .precedes(relation), let .follows(relation): return references(relation.rule)
             case let .nthChild(nth): return nth.ofRule.map(references) ?? []
             default: return []
             }
         }
-        for id in ids.sorted() {
+        for id in starts ?? ids.sorted() {
             var seen: Set<String> = []
             var stack = [(id, [id])]
             while let (current, trail) = stack.popLast() {
-                guard let rule = utilities.local[current] else { continue }
+                guard let rule = utilities[current] else { continue }
                 for next in references(rule) where ids.contains(next) {
-                    if next == id { throw fields.fail(node, "\(field).\(id)", "refers to itself through \((trail + [next]).joined(separator: " → ")): it can never finish matching") }
+                    if next == id {
+                        throw fields.fail(node, field.map { "\($0).\(id)" } ?? "id", "refers to itself through \((trail + [next]).joined(separator: " → ")) at the same node: it can never finish matching")
+                    }
                     if seen.insert(next).inserted { stack.append((next, trail + [next])) }
                 }
             }

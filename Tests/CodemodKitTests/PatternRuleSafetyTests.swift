@@ -1,0 +1,131 @@
+@testable import CodemodKit
+import Foundation
+import SwiftTree
+import Testing
+import Workspace
+
+/// Pattern rules where a hostile review found code deleted, moved or crashed on: each is the
+/// shape that did it.
+@Suite struct PatternRuleSafetyTests {
+    let base = PatternRuleTests()
+
+    @Test func aBackReferenceComparesDeeplyNestedCodeWithoutRecursion() throws {
+        // 10,000 nested parentheses on each side: compared with a stack of its own, not the call stack.
+        let depth = 10_000
+        let side = String(repeating: "(", count: depth) + "x" + String(repeating: ")", count: depth)
+        let code = "let v = \(side) == \(side)\n"
+        let uses = try base.found("rule: { pattern: '$X == $X' }", in: code)
+        #expect(uses.count == 1)
+        #expect(try base.found("rule: { pattern: '$X == $X' }", in: "let v = (a) == (b)\n").isEmpty)
+    }
+
+    @Test func aFixMayUseOnlyWhatTheRuleBinds() {
+        // stopBy and nthChild.ofRule match without binding (as in ast-grep): a fix naming their
+        // variables would write nothing in place of the code.
+        let ofRule = base.loadError("rule:\n  kind: value_argument\n  nthChild: { position: 1, ofRule: { pattern: $X } }\nfix: $X")
+        #expect(ofRule.contains("'$X' is never bound"), "\(ofRule)")
+        let stopBy = base.loadError("""
+            rule:
+              kind: value_argument
+              inside: { kind: call_expression, stopBy: { kind: call_expression, has: { pattern: $Y } } }
+            fix: $Y
+            """)
+        #expect(stopBy.contains("'$Y' is never bound"), "\(stopBy)")
+        // A utility binds only when the rule uses it.
+        let unused = base.loadError("utils:\n  named: { pattern: foo($A) }\nrule: { pattern: bar() }\nfix: $A")
+        #expect(unused.contains("'$A' is never bound"), "\(unused)")
+        #expect(base.loadError("utils:\n  named: { pattern: foo($A) }\nrule: { matches: named }\nfix: bar($A)") == "loaded")
+    }
+
+    @Test func utilitiesMayRecurThroughARelationButNotAtTheSameNode() {
+        let recursive = base.loadError("""
+            utils:
+              nested-call:
+                any:
+                  - pattern: legacy()
+                  - has: { matches: nested-call }
+            rule: { matches: nested-call, kind: call_expression }
+            """)
+        #expect(recursive == "loaded", "\(recursive)")
+        let cycle = base.loadError("utils:\n  a: { any: [{ matches: b }] }\n  b: { not: { matches: a } }\nrule: { matches: a }")
+        #expect(cycle.contains("refers to itself"), "\(cycle)")
+    }
+
+    @Test func aCycleAcrossUtilityFilesIsALoadError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-utils-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("utils"), withIntermediateDirectories: true)
+        try "id: util-a\nlanguage: swift\nrule: { matches: util-b }\n".write(to: folder.appendingPathComponent("utils/a.yml"), atomically: true, encoding: .utf8)
+        try "id: util-b\nlanguage: swift\nrule: { any: [{ matches: util-a }] }\n".write(to: folder.appendingPathComponent("utils/b.yml"), atomically: true, encoding: .utf8)
+        try "id: uses-cycle\nlanguage: swift\nrule: { matches: util-a }\n".write(to: folder.appendingPathComponent("r.yml"), atomically: true, encoding: .utf8)
+        #expect { try DefinitionLoader().loadDirectory(folder.path) } throws: { "\($0)".contains("refers to itself through util-a → util-b → util-a") }
+        // A utility file's own utils or constraints are said, never ignored.
+        try "id: util-b\nlanguage: swift\nrule: { pattern: foo($A) }\nconstraints: { A: { kind: integer_literal } }\n"
+            .write(to: folder.appendingPathComponent("utils/b.yml"), atomically: true, encoding: .utf8)
+        #expect { try DefinitionLoader().loadDirectory(folder.path) } throws: { "\($0)".contains("does not read `constraints` in a utility file") }
+    }
+
+    @Test func severityOffLeavesARuleOutOfItsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-off-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "id: on\nlanguage: swift\nrule: { pattern: foo() }\n".write(to: folder.appendingPathComponent("on.yml"), atomically: true, encoding: .utf8)
+        try "id: off\nlanguage: swift\nseverity: off\nrule: { pattern: bar() }\n".write(to: folder.appendingPathComponent("off.yml"), atomically: true, encoding: .utf8)
+        let catalog = try CodemodCatalog(bundled: [], directories: [folder.path])
+        #expect(catalog.definitions.map(\.id) == ["on"])
+        #expect(catalog.turnedOff.map(\.id) == ["off"])
+        #expect(base.loadError("severity: critical\nrule: { pattern: foo() }").contains("'critical' is not a severity"))
+    }
+
+    @Test func aFileOfSeveralRulesIsReadDocumentByDocument() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-docs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("rules.yml")
+        try "---\nid: first\nlanguage: swift\nrule:\n  pattern: foo()\n---\n# the second\nid: second\nlanguage: swift\nrule:\n  pattern: bar(\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        // The second rule's pattern does not parse: the error names the file's own line.
+        #expect { try DefinitionLoader().loadDirectory(folder.path) } throws: { "\($0)".contains("rules.yml:11") }
+        try "id: first\nlanguage: swift\nrule:\n  pattern: foo()\n---\nid: second\nlanguage: swift\nrule:\n  pattern: bar()\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(try DefinitionLoader().loadDirectory(folder.path).map(\.id) == ["first", "second"])
+        #expect { try DefinitionLoader().loadFile(file.path) } throws: { "\($0)".contains("holds 2 rules (first, second)") }
+    }
+
+    @Test func anEllipsisNeverTakesHalfABlock() throws {
+        // The grammar puts an if's braces and its else beside the statements: `$$$B }` could
+        // take `start() } else { fallback()`.
+        let code = "func load() {\n    if ready { start() } else { fallback() }\n    if done { finish() }\n}\n"
+        #expect(try base.found("rule: { pattern: 'if $C { $$$B }' }", in: code) == ["if done { finish() }"])
+        #expect(try base.fixed("rule: { pattern: 'if $C { $$$B }' }\nfix: 'if $C { $$$B; return }'", code).text
+            == "func load() {\n    if ready { start() } else { fallback() }\n    if done { finish(); return }\n}\n")
+    }
+
+    @Test func aMultiLineStringMovedByAFixKeepsItsContent() throws {
+        let body = "rule: { pattern: 'DispatchQueue.main.async { $$$BODY }' }\nfix: |-\n  Task { @MainActor in\n      $$$BODY\n  }"
+        let code = "final class Feed {\n    func show() {\n        DispatchQueue.main.async { self.log(\"\"\"\n    indented\n      more\n    \"\"\") }\n    }\n}\n"
+        let result = try base.fixed(body, code).text
+        #expect(result == "final class Feed {\n    func show() {\n        Task { @MainActor in\n            self.log(\"\"\"\n    indented\n      more\n    \"\"\")\n        }\n    }\n}\n")
+        #expect(TemplateText.linesInsideMultiLineStrings("a(\"\"\"\n x\n \"\"\")\nb(\"\\(c(\"\"\"\n y\n \"\"\"))\")\n// \"\"\"\nd\n#\"\"\"\n z\n\"\"\"#\ne") == [1, 2, 4, 5, 9, 10])
+    }
+
+    @Test func aTrailingClosureOfANestedCallIsNeverDropped() throws {
+        let result = try base.fixed("rule: { pattern: 'foo(bar($A))' }\nfix: baz($A)", "foo(bar(x) { print(1) })\nfoo(bar(y))\n")
+        #expect(result.text == "foo(bar(x) { print(1) })\nbaz(y)\n")
+        #expect(result.refusals.contains { $0.contains("would drop `{ print(1) }`") }, "\(result.refusals)")
+    }
+
+    @Test func aTrailingClosureStaysWithTheCallItWasWrittenFor() throws {
+        let code = "let task = session.dataTask(with: url) { data, response, error in\n    handle(data)\n}\n"
+        // A call chained after the match would take the closure.
+        let chained = try base.fixed("rule: { pattern: 'session.dataTask(with: $URL)' }\nfix: 'session.dataTask(with: $URL).resume()'", code)
+        #expect(chained.text == code)
+        #expect(chained.refusals.contains { $0.contains("trailing closure would be handed to other code") }, "\(chained.refusals)")
+        // A renamed call keeps it.
+        let renamed = try base.fixed("rule: { pattern: 'session.dataTask(with: $URL)' }\nfix: 'session.loadTask(from: $URL)'", code)
+        #expect(renamed.text == "let task = session.loadTask(from: url) { data, response, error in\n    handle(data)\n}\n")
+        #expect(PatternRule.closureStaysWithItsCall(fix: "a.b($).c()", matched: "a.b(x)") == false)
+        #expect(PatternRule.closureStaysWithItsCall(fix: "a.c($)", matched: "a.b(x)"))
+        #expect(PatternRule.closureStaysWithItsCall(fix: "make().b($)", matched: "a.b(x)"))
+    }
+}
