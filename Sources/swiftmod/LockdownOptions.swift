@@ -35,7 +35,7 @@ struct LockdownOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Do not parse files bigger than this (each is named; check fails on one that may hold a new use): bytes, or 4MB, 512KB (default: max-file-size in .swiftmod.yml, else 4MB).", valueName: "size"))
     var maxFileSize: String?
 
-    @Flag(name: .customLong("no-prefilter"), help: "Parse even files that cannot hold a use (the results are the same; for checking that).")
+    @Flag(name: .customLong("no-prefilter"), help: "Parse even files that cannot hold a use, and every file again (the results are the same; for checking that).")
     var noPrefilter = false
 
     func validate() throws {
@@ -207,7 +207,8 @@ struct LockdownOptions: ParsableArguments {
         let progress = ProgressLine.forTerminal(label: "scanning")
         let report: (@Sendable (Int, Int) -> Void)? = progress.map { line in { @Sendable done, total in line.update(done, total) } }
         // Without a configuration (`scan --codemods DIR` alone) nothing is written into the repository.
-        let cached = !noCache && configuration.path != "--codemods"
+        // --no-prefilter checks the prefilter: a cached answer would be the prefilter's.
+        let cached = !noCache && !noPrefilter && configuration.path != "--codemods"
         var result = scanner.scan(files, cachePath: cached ? ScanCache.defaultPath(root: configuration.root) : nil,
                                   version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures

@@ -129,3 +129,61 @@ import Workspace
         #expect(PatternRule.closureStaysWithItsCall(fix: "make().b($)", matched: "a.b(x)"))
     }
 }
+
+/// Where swiftmod read ast-grep's transformations differently from ast-grep (a hostile review
+/// compared them with ast-grep 0.51.1).
+@Suite struct PatternRuleTransformParityTests {
+    let base = PatternRuleTests()
+
+    @Test func replaceReadsByAsRustsRegexCrateDoes() throws {
+        func replaced(_ by: String) throws -> String {
+            try base.fixed("rule: { pattern: 'foo($N)' }\ntransform:\n  A: { replace: { source: $N, replace: '(?<x>a)(b)', by: '\(by)' } }\nfix: 'g(\"$A\")'", "foo(abc)\n").text
+        }
+        #expect(try replaced("$2$1") == "g(\"bac\")\n")
+        #expect(try replaced("${x}Z") == "g(\"aZc\")\n")
+        #expect(try replaced("$$") == "g(\"$c\")\n")
+        #expect(try replaced("\\t") == "g(\"\\tc\")\n")   // a backslash is itself
+        #expect(try replaced("$9") == "g(\"c\")\n")       // an unknown group is empty
+    }
+
+    @Test func camelAndPascalCaseKeepTheCaseOfAWordsOtherLetters() {
+        let all = Set(RuleTransformation.Separator.allCases)
+        #expect(RuleTransformation.convert("HTTPServerURL", to: .camelCase, separators: all) == "httpServerURL")
+        #expect(RuleTransformation.convert("HTTPServerURL", to: .pascalCase, separators: all) == "HTTPServerURL")
+        #expect(RuleTransformation.convert("HTTPServerURL", to: .snakeCase, separators: all) == "http_server_url")
+        #expect(RuleTransformation.convert("my_var_name", to: .camelCase, separators: all) == "myVarName")
+    }
+
+    @Test func joinByJoinsTheRewrittenCodeOnly() throws {
+        let body = """
+            rewriters:
+              - id: up
+                rule: { kind: simple_identifier }
+                fix: X
+            rule: { pattern: 'f($$$ARGS)' }
+            transform:
+              J: { rewrite: { source: $$$ARGS, rewriters: [up], joinBy: ' + ' } }
+            fix: g($J)
+            """
+        #expect(try base.fixed(body, "f(a, b, c)\n").text == "g(X + X + X)\n")
+    }
+
+    @Test func transformationsMayComeInAnyOrder() throws {
+        let body = """
+            rule: { pattern: 'UIImage(named: $NAME)' }
+            transform:
+              SYMBOL: convert($BARE, toCase=camelCase)
+              BARE: substring($NAME, startChar=1, endChar=-1)
+            fix: 'UIImage(resource: .$SYMBOL)'
+            """
+        #expect(try base.fixed(body, "let i = UIImage(named: \"icon-close\")\n").text == "let i = UIImage(resource: .iconClose)\n")
+        let cycle = base.loadError("rule: { pattern: 'f($N)' }\ntransform:\n  A: substring($B, startChar=1)\n  B: substring($A, startChar=1)\nfix: $A")
+        #expect(cycle.contains("is not bound by the rule or another transformation"), "\(cycle)")
+    }
+
+    @Test func aRemovedListElementTakesOneCommaAndLeavesCommentsInPlace() throws {
+        let body = "rule: { kind: value_argument, regex: '^b$' }\nfix: ''"
+        let code = "f(a, // c\n  b)\ng(a, /* c */ b)\nh(b, /* c */ a)\nk(b)\nm(\n  b, // why\n  a\n)\nn(\n  a, // last\n  b\n)\n"
+        #expect(try base.fixed(body, code).text == "f(a // c\n  )\ng(a /* c */)\nh(/* c */ a)\nk()\nm(\n  // why\n  a\n)\nn(\n  a // last\n)\n")
+    }
+}

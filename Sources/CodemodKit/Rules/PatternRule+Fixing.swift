@@ -245,35 +245,58 @@ extension PatternRule {
 /// with their separators and the blanks or lines they leave: `f(a, b, c)` without `b` and `c` is
 /// `f(a)`, and an element alone on its line takes its line with it.
 enum ListRemoval {
-    /// Whether a node is an element of a list: a comma is beside it.
+    /// Whether a node is an element of a list: a comma is beside it (comments between aside).
     static func isElement(_ node: Node) -> Bool {
-        node.nextSibling?.kind == "," || node.previousSibling?.kind == ","
+        neighbour(of: node, after: true)?.kind == "," || neighbour(of: node, after: false)?.kind == ","
     }
 
-    /// The ranges to remove for a set of elements (of one list or several).
+    /// The sibling before or after a node, comments skipped.
+    static func neighbour(of node: Node, after: Bool) -> Node? {
+        var current = after ? node.nextSibling : node.previousSibling
+        while let sibling = current, sibling.isComment { current = after ? sibling.nextSibling : sibling.previousSibling }
+        return current
+    }
+
+    /// The ranges to remove for a set of elements (of one list or several): each element with
+    /// one comma and the blanks that would be left over; comments stay.
     static func ranges(removing nodes: [Node]) -> [Range<Int>] {
         var byParent: [Node: [Node]] = [:]
         for node in nodes { if let parent = node.parent { byParent[parent, default: []].append(node) } }
         var result: [Range<Int>] = []
         for (parent, removedNodes) in byParent {
             let removed = Set(removedNodes)
-            // The elements of the list: the children that are neither commas nor comments nor brackets.
-            let elements = parent.children.filter { child in
-                child.isNamed && !child.isComment && (child.nextSibling?.kind == "," || child.previousSibling?.kind == "," || removed.contains(child))
+            let children = parent.children
+            // The elements of the list (by index in `children`): neither commas nor comments nor brackets.
+            let elements = children.indices.filter { index in
+                let child = children[index]
+                return child.isNamed && !child.isComment && (isElement(child) || removed.contains(child))
             }
             var index = 0
             while index < elements.count {
-                guard removed.contains(elements[index]) else { index += 1; continue }
+                guard removed.contains(children[elements[index]]) else { index += 1; continue }
                 var last = index
-                while last + 1 < elements.count, removed.contains(elements[last + 1]) { last += 1 }
+                while last + 1 < elements.count, removed.contains(children[elements[last + 1]]) { last += 1 }
                 if last + 1 < elements.count {
-                    // A kept element follows: remove up to it (the commas and blanks between).
-                    result.append(elements[index].byteRange.lowerBound..<elements[last + 1].byteRange.lowerBound)
-                } else if index > 0 {
-                    // The run ends the list: remove from the end of the element before it.
-                    result.append(elements[index - 1].byteRange.upperBound..<elements[last].byteRange.upperBound)
+                    // A kept element follows: each node up to it goes with the blanks after it.
+                    for k in elements[index]..<elements[last + 1] where !children[k].isComment {
+                        result.append(children[k].byteRange.lowerBound..<children[k + 1].byteRange.lowerBound)
+                    }
                 } else {
-                    result.append(elements[index].byteRange.lowerBound..<elements[last].byteRange.upperBound)
+                    // The run ends the list: each node from the comma before it goes with the
+                    // blanks before it (after a line comment, only when a line break follows it,
+                    // which then ends the comment).
+                    let from = index > 0 ? elements[index - 1] + 1 : elements[index]
+                    let bytes = parent.tree.source.bytes
+                    for k in from...elements[last] where !children[k].isComment {
+                        let node = children[k]
+                        var start = node.byteRange.lowerBound
+                        if k > from || index > 0 {
+                            let previous = children[k - 1]
+                            let breakFollows = bytes[node.byteRange.upperBound...].prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }.contains(0x0A)
+                            if !(previous.isComment && previous.text.hasPrefix("//")) || breakFollows { start = previous.byteRange.upperBound }
+                        }
+                        result.append(start..<node.byteRange.upperBound)
+                    }
                 }
                 index = last + 1
             }

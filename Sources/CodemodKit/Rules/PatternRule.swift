@@ -118,16 +118,16 @@ public final class PatternRule: @unchecked Sendable {
             let value: String
             if case let .rewrite(ids, joinBy) = transformation.operation {
                 let nodes = environment.single[transformation.source].map { [$0] } ?? environment.multi[transformation.source] ?? []
-                var parts: [String] = []
-                for node in nodes { parts.append(try rewrite(node, with: ids, context)) }
                 if let joinBy {
-                    value = parts.joined(separator: joinBy)
+                    // As in ast-grep: the rewritten code only, joined (what no rewriter matched,
+                    // list separators included, is left out).
+                    value = try nodes.flatMap { try rewrites(in: $0, with: ids, context).map(\.text) }.joined(separator: joinBy)
                 } else {
                     // Without joinBy, what stood between the nodes stays.
                     var text = ""
                     for (index, node) in nodes.enumerated() {
                         if index > 0 { text += node.tree.source.text(in: nodes[index - 1].byteRange.upperBound..<node.byteRange.lowerBound) }
-                        text += parts[index]
+                        text += try rewrite(node, with: ids, context)
                     }
                     value = text
                 }
@@ -142,7 +142,19 @@ public final class PatternRule: @unchecked Sendable {
     /// A node's text with the first rewriter that matches each of its nodes (outermost first)
     /// applied.
     private func rewrite(_ node: Node, with ids: [String], _ context: RuleContext) throws -> String {
-        var edits: [(Range<Int>, String)] = []
+        let source = node.tree.source
+        var text = ""
+        var cursor = node.byteRange.lowerBound
+        for (range, replacement) in try rewrites(in: node, with: ids, context) {
+            text += source.text(in: cursor..<range.lowerBound) + replacement
+            cursor = range.upperBound
+        }
+        return text + source.text(in: cursor..<node.byteRange.upperBound)
+    }
+
+    /// The code the rewriters replace in a node, outermost first, in source order.
+    private func rewrites(in node: Node, with ids: [String], _ context: RuleContext) throws -> [(range: Range<Int>, text: String)] {
+        var edits: [(range: Range<Int>, text: String)] = []
         var failure: Error?
         node.walk { candidate in
             guard failure == nil else { return false }
@@ -165,14 +177,7 @@ public final class PatternRule: @unchecked Sendable {
             return true
         }
         if let failure { throw failure }
-        let source = node.tree.source
-        var text = ""
-        var cursor = node.byteRange.lowerBound
-        for (range, replacement) in edits {
-            text += source.text(in: cursor..<range.lowerBound) + replacement
-            cursor = range.upperBound
-        }
-        return text + source.text(in: cursor..<node.byteRange.upperBound)
+        return edits
     }
 }
 

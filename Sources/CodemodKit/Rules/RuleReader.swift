@@ -108,11 +108,22 @@ struct RuleReader {
         }
         var transformations: [RuleTransformation] = []
         if let node = top["transform"] {
-            for (key, value) in try fields.mapping(node, path("transform")) {
-                let name = key.string ?? ""
-                let transformation = try self.transformation(name, value, path("transform.\(name)"), bound: bound, rewriters: rewriters)
-                transformations.append(transformation)
-                bound.insert(name)
+            // In any order, as in ast-grep: each is read once what it uses is bound.
+            var pending = try fields.mapping(node, path("transform")).map { (name: $0.key.string ?? "", node: $0.value) }
+            while !pending.isEmpty {
+                var deferred: [(name: String, node: Yams.Node)] = []
+                var firstUnbound: Error?
+                for entry in pending {
+                    do {
+                        transformations.append(try self.transformation(entry.name, entry.node, path("transform.\(entry.name)"), bound: bound, rewriters: rewriters))
+                        bound.insert(entry.name)
+                    } catch let error as UnboundSource {
+                        deferred.append(entry)
+                        firstUnbound = firstUnbound ?? error.error
+                    }
+                }
+                if deferred.count == pending.count, let firstUnbound { throw firstUnbound }
+                pending = deferred
             }
         }
         var fix: PatternRule.Fix?
@@ -389,7 +400,7 @@ struct RuleReader {
             throw fields.fail(sourceNode, "\(field).\(kind).source", "must be a metavariable such as $A; got '\(sourceText)'")
         }
         guard bound.contains(sourceName) else {
-            throw fields.fail(sourceNode, "\(field).\(kind).source", "'\(sourceText)' is not bound by the rule or an earlier transformation (bound: \(Self.list(bound)))")
+            throw UnboundSource(error: fields.fail(sourceNode, "\(field).\(kind).source", "'\(sourceText)' is not bound by the rule or another transformation (bound: \(Self.list(bound)))"))
         }
         func string(_ key: String) throws -> String? { try arguments[key].map { try fields.string($0, "\(field).\(kind).\(key)") } }
         func integer(_ key: String) throws -> Int? {
@@ -498,4 +509,9 @@ enum TransformCall {
         }
         return text
     }
+}
+
+/// A transformation whose source is not bound (yet: another transformation may bind it).
+private struct UnboundSource: Error {
+    var error: LocatedError
 }

@@ -36,7 +36,7 @@ public struct RuleTransformation {
     func apply(toText text: String) -> String {
         switch operation {
         case let .replace(regex, by):
-            return regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: by)
+            return Self.replacing(regex, in: text, by: by)
         case let .substring(start, end):
             let scalars = Array(text.unicodeScalars)
             func resolve(_ index: Int?, _ fallback: Int) -> Int {
@@ -55,6 +55,48 @@ public struct RuleTransformation {
         }
     }
 
+    /// Every match replaced as Rust's regex crate (ast-grep's) reads `by`: `$1` or `${1}` is a
+    /// group, `$name` or `${name}` a named group (the longest run of letters, digits and `_`),
+    /// `$$` a `$`; an unknown group is empty; a backslash is itself.
+    static func replacing(_ regex: NSRegularExpression, in text: String, by template: String) -> String {
+        let whole = text as NSString
+        var result = ""
+        var cursor = 0
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: whole.length)) {
+            result += whole.substring(with: NSRange(location: cursor, length: match.range.location - cursor))
+            result += expand(template, match, in: whole)
+            cursor = match.range.location + match.range.length
+        }
+        return result + whole.substring(from: cursor)
+    }
+
+    private static func expand(_ template: String, _ match: NSTextCheckingResult, in text: NSString) -> String {
+        func group(_ name: String) -> String {
+            let range = Int(name).map { $0 < match.numberOfRanges ? match.range(at: $0) : NSRange(location: NSNotFound, length: 0) }
+                ?? match.range(withName: name)
+            return range.location == NSNotFound ? "" : text.substring(with: range)
+        }
+        var output = ""
+        let characters = Array(template)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            guard character == "$", index < characters.count else { output.append(character); continue }
+            if characters[index] == "$" { output.append("$"); index += 1; continue }
+            if characters[index] == "{", let close = characters[index...].firstIndex(of: "}") {
+                output += group(String(characters[(index + 1)..<close]))
+                index = close + 1
+                continue
+            }
+            let name = characters[index...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { output.append("$"); continue }
+            output += group(String(name))
+            index += name.count
+        }
+        return output
+    }
+
     static func convert(_ text: String, to target: StringCase, separators: Set<Separator>) -> String {
         switch target {
         case .lowerCase: return text.lowercased()
@@ -65,9 +107,10 @@ public struct RuleTransformation {
         let words = split(text, separators)
         switch target {
         case .camelCase:
-            return words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst().lowercased() }.joined()
+            // As ast-grep: a word keeps the case of its other letters (HTTPServerURL → httpServerURL).
+            return words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
         case .pascalCase:
-            return words.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+            return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         case .snakeCase: return words.map { $0.lowercased() }.joined(separator: "_")
         case .kebabCase: return words.map { $0.lowercased() }.joined(separator: "-")
         default: return text
