@@ -7,8 +7,9 @@ public struct CodemodCatalog {
     public private(set) var definitions: [CodemodDefinition] = []
     /// User definitions that replace a bundled one: (id, the user file).
     public private(set) var overrides: [(id: String, origin: String)] = []
-    /// User rules with `severity: off`, left out of `definitions`: (id, the user file).
-    public private(set) var turnedOff: [(id: String, origin: String)] = []
+    /// User rules left out of `definitions` (`severity: off`, another language): (id, the user
+    /// file, why).
+    public private(set) var leftOut: [(id: String, origin: String, reason: String)] = []
 
     /// Loads the bundled definitions and every definition file of the folders.
     /// - Throws: `LocatedError` for a malformed file, or two user files with one id.
@@ -25,8 +26,8 @@ public struct CodemodCatalog {
         var seen = Set<String>()
         for directory in directories where seen.insert((directory as NSString).standardizingPath).inserted {
             for definition in try loader.loadDirectory(directory) {
-                if definition.isTurnedOff {
-                    turnedOff.append((definition.id, definition.origin))
+                if let reason = definition.leftOut {
+                    leftOut.append((definition.id, definition.origin, reason))
                     continue
                 }
                 if let other = userOrigins[definition.id] {

@@ -120,8 +120,9 @@ public struct CodemodDefinition: Sendable {
     public var patternRule: PatternRule? = nil
     /// For an ast-grep rule file: the files it applies to (`files:`) and those it skips
     /// (`ignores:`), as repository-relative globs; empty means no limit.
-    /// An ast-grep rule with `severity: off`: loaded with its folder, but not run.
-    public var isTurnedOff = false
+    /// Why a rule of a folder is loaded but not run (`severity: off`, or a rule for another
+    /// language in a project of several), as "has severity: off"; nil for a rule that runs.
+    public var leftOut: String? = nil
     public var files: [Glob] = []
     public var ignores: [Glob] = []
     /// The text the definition was read from (with the utility rules it may use), for cache keys

@@ -15,6 +15,9 @@ public struct DefinitionLoader {
     public var utilities = RuleUtilities()
     /// The text of the utility rules, for cache keys.
     public var utilitiesText = ""
+    /// Whether a rule for another language is loaded as left out (in a folder: an ast-grep
+    /// project may hold rules for several languages) rather than an error (a file named alone).
+    public var readsOtherLanguages = false
 
     public init(actions: ActionRegistry = .standard, checksQueries: Bool = true) {
         self.actions = actions
@@ -32,6 +35,7 @@ public struct DefinitionLoader {
         }
         let project = try AstGrepProject(folder: path)
         var loader = self
+        loader.readsOtherLanguages = true
         if !project.utilityFiles.isEmpty {
             (loader.utilities, loader.utilitiesText) = try UtilityRules.load(project.utilityFiles)
         }
@@ -128,7 +132,7 @@ public struct DefinitionLoader {
         let root = try FieldReader.compose(yaml, origin: origin)
         let reader = FieldReader(origin: origin)
         if let top = root.mapping, top["rule"] != nil {
-            var definition = try reader.ruleDefinition(from: root, utilities: utilities)
+            var definition = try reader.ruleDefinition(from: root, utilities: utilities, readsOtherLanguages: readsOtherLanguages)
             definition.ruleText = yaml + "\n" + utilitiesText
             return definition
         }
@@ -268,12 +272,21 @@ public struct FieldReader {
 
     /// An ast-grep rule file (it has `rule:`): `message` is the summary, `note` the why, `url` the
     /// docs; swiftmod's `examples:` may be given too.
-    func ruleDefinition(from root: Yams.Node, utilities: RuleUtilities) throws -> CodemodDefinition {
+    func ruleDefinition(from root: Yams.Node, utilities: RuleUtilities, readsOtherLanguages: Bool = false) throws -> CodemodDefinition {
         let top = try mapping(root, nil)
         guard let idNode = top["id"] else { throw fail(root, "id", "is required") }
         let id = try string(idNode, "id")
         guard id.range(of: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$", options: .regularExpression) != nil else {
             throw fail(idNode, "id", "must be letters, digits, '-', '_' and '.', like 'no-xct-assert-true'")
+        }
+        if readsOtherLanguages, let language = top["language"]?.string, language.lowercased() != "swift" {
+            // A project of rules for several languages: this one is left out, and said so.
+            var definition = CodemodDefinition(
+                id: id, summary: id, why: "", replacement: nil, docs: nil, params: [],
+                query: "", useCapture: nil, constraints: [], rewrite: [], requires: nil,
+                matchExamples: [], noMatchExamples: [], fixExamples: [], origin: origin)
+            definition.leftOut = "is for \(language) (swiftmod reads Swift only)"
+            return definition
         }
         let contents = try RuleReader(fields: self, global: utilities).contents(of: top, root: root, id: id)
         var definition = CodemodDefinition(
@@ -283,7 +296,7 @@ public struct FieldReader {
         definition.patternRule = contents.rule
         definition.files = contents.files
         definition.ignores = contents.ignores
-        definition.isTurnedOff = contents.isTurnedOff
+        if contents.isTurnedOff { definition.leftOut = "has severity: off" }
         try examples(top["examples"], into: &definition)
         return definition
     }

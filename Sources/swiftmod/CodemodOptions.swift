@@ -28,8 +28,8 @@ struct CodemodOptions: ParsableArguments {
             for (id, origin) in catalog.overrides {
                 printError("note: \(DisplayPath()(origin)) replaces the bundled codemod '\(id)'")
             }
-            for (id, origin) in catalog.turnedOff {
-                printError("note: '\(id)' (\(DisplayPath()(origin))) has severity: off and is not run")
+            for (id, origin, reason) in catalog.leftOut {
+                printError("note: '\(id)' (\(DisplayPath()(origin))) \(reason) and is not run")
             }
             return catalog
         } catch let error as LocatedError {

@@ -79,8 +79,8 @@ struct LockdownOptions: ParsableArguments {
                     configuration.codemodFolders.append(absolute)
                     for definition in try DefinitionLoader().loadDirectory(absolute)
                     where !configuration.migrations.contains(where: { $0.codemod == definition.id || $0.id == definition.id }) {
-                        if definition.isTurnedOff {
-                            printError("note: '\(definition.id)' (\(DisplayPath()(definition.origin))) has severity: off and is not checked")
+                        if let reason = definition.leftOut {
+                            printError("note: '\(definition.id)' (\(DisplayPath()(definition.origin))) \(reason) and is not checked")
                             continue
                         }
                         configuration.migrations.append(MigrationSettings(id: definition.id, codemod: definition.id, line: 0))

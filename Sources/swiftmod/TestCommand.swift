@@ -38,7 +38,8 @@ struct TestCommand: ParsableCommand {
                         throw CommandFailure(message: "\(path): no such file or directory", exitCode: ExitStatus.usage)
                     }
                     let loaded = isDirectory.boolValue ? try DefinitionLoader().loadDirectory(path) : try DefinitionLoader().loadDefinitions(inFile: path)
-                    return try loaded.map { try catalog.resolve($0) }
+                    for definition in loaded { if let reason = definition.leftOut { printError("note: '\(definition.id)' \(reason) and is not tested") } }
+                    return try loaded.filter { $0.leftOut == nil }.map { try catalog.resolve($0) }
                 }
             } catch let error as LocatedError {
                 throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)

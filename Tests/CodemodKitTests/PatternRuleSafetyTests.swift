@@ -73,8 +73,28 @@ import Workspace
         try "id: off\nlanguage: swift\nseverity: off\nrule: { pattern: bar() }\n".write(to: folder.appendingPathComponent("off.yml"), atomically: true, encoding: .utf8)
         let catalog = try CodemodCatalog(bundled: [], directories: [folder.path])
         #expect(catalog.definitions.map(\.id) == ["on"])
-        #expect(catalog.turnedOff.map(\.id) == ["off"])
+        #expect(catalog.leftOut.map(\.id) == ["off"])
         #expect(base.loadError("severity: critical\nrule: { pattern: foo() }").contains("'critical' is not a severity"))
+    }
+
+    @Test func aProjectOfSeveralLanguagesLoadsItsSwiftRules() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-languages-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("utils"), withIntermediateDirectories: true)
+        try "id: no-print\nlanguage: swift\nrule: { pattern: print($$$) }\n".write(to: folder.appendingPathComponent("swift.yml"), atomically: true, encoding: .utf8)
+        try "id: no-console\nlanguage: typescript\nrule: { pattern: console.log($$$) }\n".write(to: folder.appendingPathComponent("ts.yml"), atomically: true, encoding: .utf8)
+        try "id: ts-util\nlanguage: TypeScript\nutils: { x: { kind: y } }\nrule: { kind: call_expression }\n".write(to: folder.appendingPathComponent("utils/ts.yml"), atomically: true, encoding: .utf8)
+        let catalog = try CodemodCatalog(bundled: [], directories: [folder.path])
+        #expect(catalog.definitions.map(\.id) == ["no-print"])
+        #expect(catalog.leftOut.map(\.reason) == ["is for typescript (swiftmod reads Swift only)"])
+        // Named alone, a rule for another language is an error.
+        #expect { try DefinitionLoader().loadFile(folder.appendingPathComponent("ts.yml").path) } throws: { "\($0)".contains("swiftmod reads Swift only") }
+    }
+
+    @Test func aRuleThatMatchesEveryNodeThroughAUtilityIsALoadError() {
+        // With `fix: ''` it would delete the file.
+        let error = base.loadError("utils:\n  anything: { not: { kind: call_expression } }\nrule: { matches: anything }\nfix: ''")
+        #expect(error.contains("has no positive key"), "\(error)")
     }
 
     @Test func aFileOfSeveralRulesIsReadDocumentByDocument() throws {

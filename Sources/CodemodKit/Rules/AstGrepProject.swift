@@ -104,14 +104,14 @@ enum UtilityRules {
             let root = try FieldReader.compose(content, origin: file)
             let fields = FieldReader(origin: file)
             let top = try fields.mapping(root, nil)
+            // A project of several languages: another language's utilities are not Swift's (a
+            // Swift rule that names one is told it is unknown).
+            if let language = top["language"]?.string, language.lowercased() != "swift" { continue }
             try fields.checkKeys(top, allowed: ["id", "language", "rule", "utils", "constraints"], at: nil)
             for key in ["utils", "constraints"] where top[key] != nil {
                 throw fields.fail(top[key], key, "swiftmod does not read `\(key)` in a utility file (a file of a utility folder holds one rule): put what it says in the utility's rule, or in a utility file of its own")
             }
             guard let idNode = top["id"] else { throw fields.fail(root, "id", "is required") }
-            if let language = top["language"]?.string, language.lowercased() != "swift" {
-                throw fields.fail(top["language"], "language", "swiftmod reads Swift only; this utility is for '\(language)'")
-            }
             parsed.append((try fields.string(idNode, "id"), root, fields, top))
         }
         let ids = Set(parsed.map(\.id))

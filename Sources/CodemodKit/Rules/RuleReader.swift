@@ -151,11 +151,15 @@ struct RuleReader {
 
     /// Whether a rule picks nodes by itself (not only `not` and relations, which match nearly
     /// every node).
-    static func isPositive(_ rule: Rule, _ utilities: RuleUtilities) -> Bool {
+    static func isPositive(_ rule: Rule, _ utilities: RuleUtilities, visiting: Set<String> = []) -> Bool {
         switch rule {
-        case .pattern, .kind, .regex, .nthChild, .range, .matches: return true
-        case let .all(rules): return rules.contains { isPositive($0, utilities) }
-        case let .any(rules): return !rules.isEmpty && rules.allSatisfy { isPositive($0, utilities) }
+        case .pattern, .kind, .regex, .nthChild, .range: return true
+        case let .matches(id):
+            // A utility is as positive as its rule (`anything: { not: … }` matches every node).
+            guard !visiting.contains(id), let used = utilities.rule(id, visiting: []) else { return visiting.contains(id) }
+            return isPositive(used, utilities, visiting: visiting.union([id]))
+        case let .all(rules): return rules.contains { isPositive($0, utilities, visiting: visiting) }
+        case let .any(rules): return !rules.isEmpty && rules.allSatisfy { isPositive($0, utilities, visiting: visiting) }
         case .not, .inside, .has, .precedes, .follows, .directive: return false
         }
     }
