@@ -102,9 +102,20 @@ extension PatternRule {
     /// plans being rendered (`rendering`) are left out, so that a fix whose variable spans its own
     /// match does not render itself again, while another match spanning exactly that variable (the
     /// inner `a.map { $0.b }` of `a.map { $0.b }.map { $0.c }`) is rewritten too.
+    /// `plans` are in source order: those inside `range` are found by bisection (a file of many
+    /// sites renders each variable in logarithmic, not linear, time).
     static func outermost(_ plans: [Plan], within range: Range<Int>?, rendering: [Node] = []) -> [Plan] {
         var result: [Plan] = []
-        for plan in plans {
+        var first = 0
+        if let range {
+            var high = plans.count
+            while first < high {
+                let middle = (first + high) / 2
+                if plans[middle].range.lowerBound < range.lowerBound { first = middle + 1 } else { high = middle }
+            }
+        }
+        for plan in plans[first...] {
+            if let range, plan.range.lowerBound >= range.upperBound, !(plan.range.isEmpty && plan.range.lowerBound == range.upperBound) { break }
             if let range, !(range.lowerBound <= plan.range.lowerBound && plan.range.upperBound <= range.upperBound) { continue }
             if rendering.contains(plan.match.node) { continue }
             if let last = result.last, plan.range.lowerBound < last.range.upperBound { continue }

@@ -81,4 +81,45 @@ enum RegexLiteral {
         }
         return index
     }
+
+    /// What is wrong with an expression the engine refused, as well as a simple reading can
+    /// say (the engine's own message names no place).
+    static func problem(in pattern: String) -> String {
+        let characters = Array(pattern)
+        var groups: [Int] = []
+        var index = 0
+        var previousAtom = false
+        while index < characters.count {
+            let character = characters[index]
+            switch character {
+            case "\\":
+                guard index + 1 < characters.count else { return "it ends with a lone backslash (write \\\\ for a backslash)" }
+                index += 1
+                previousAtom = true
+            case "[":
+                let end = indexAfterClass(characters, from: index)
+                guard end <= characters.count, end > index + 1, characters[end - 1] == "]" else {
+                    return "the class '[' at character \(index + 1) is never closed (write \\[ for a bracket)"
+                }
+                index = end
+                previousAtom = true
+                continue
+            case "(":
+                groups.append(index)
+                previousAtom = false
+            case ")":
+                guard groups.popLast() != nil else { return "the ')' at character \(index + 1) closes no group (write \\) for a parenthesis)" }
+                previousAtom = true
+            case "*", "+", "?":
+                let lazy = character == "?" && index > 0 && "*+?}".contains(characters[index - 1])
+                if !previousAtom && !lazy { return "the '\(character)' at character \(index + 1) repeats nothing (write \\\(character) for the character)" }
+                previousAtom = lazy ? false : previousAtom
+            case "|": previousAtom = false
+            default: previousAtom = true
+            }
+            index += 1
+        }
+        if let open = groups.first { return "the group '(' at character \(open + 1) is never closed (write \\( for a parenthesis)" }
+        return "the syntax is not one the engine reads (ICU's, which is close to Rust's regex crate that ast-grep uses)"
+    }
 }

@@ -79,7 +79,9 @@ public struct SourceRange {
         let location = source.location(ofByte: offset)
         let lineStart = offset - (location.column - 1)
         let column = source.bytes[lineStart..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return (location.line - 1, column)
+        // ast-grep reads a byte order mark as the first line's first character.
+        let mark = location.line == 1 && source.hasByteOrderMark ? 1 : 0
+        return (location.line - 1, column + mark)
     }
 }
 

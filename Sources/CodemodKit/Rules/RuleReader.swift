@@ -238,7 +238,7 @@ struct RuleReader {
         if let value = entry["regex"] {
             let text = try fields.string(value, "\(field).regex")
             do { atomic.append(.regex(try BoundedRegex(text))) } catch {
-                throw fields.fail(value, "\(field).regex", "is not a valid regular expression: \(error.localizedDescription)")
+                throw fields.fail(value, "\(field).regex", "is not a valid regular expression: \(RegexLiteral.problem(in: text))")
             }
         }
         if let value = entry["nthChild"] { atomic.append(.nthChild(try nthChild(value, "\(field).nthChild", utilities: utilities, known: known))) }
@@ -418,7 +418,7 @@ struct RuleReader {
             guard let pattern = try string("replace") else { throw fields.fail(argumentNode, "\(field).replace.replace", "is required (a regular expression)") }
             guard let by = try string("by") else { throw fields.fail(argumentNode, "\(field).replace.by", "is required") }
             do { operation = .replace(regex: try NSRegularExpression(pattern: pattern), by: by) } catch {
-                throw fields.fail(arguments["replace"], "\(field).replace.replace", "is not a valid regular expression")
+                throw fields.fail(arguments["replace"], "\(field).replace.replace", "is not a valid regular expression: \(RegexLiteral.problem(in: pattern))")
             }
         case "substring":
             operation = .substring(start: try integer("startChar"), end: try integer("endChar"))
