@@ -24,7 +24,8 @@ public struct CodemodCatalog {
         }
         var userOrigins: [String: String] = [:]
         var seen = Set<String>()
-        for directory in directories where seen.insert((directory as NSString).standardizingPath).inserted {
+        // A folder named twice (`codemods: [.]` in the configuration and `--codemods .`) is read once.
+        for directory in directories where seen.insert(URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
             for definition in try loader.loadDirectory(directory) {
                 if let reason = definition.leftOut {
                     leftOut.append((definition.id, definition.origin, reason))

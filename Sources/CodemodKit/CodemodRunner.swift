@@ -120,6 +120,8 @@ public struct RunSummary: Sendable, Equatable {
     public var sitesDeclined = 0
     /// Files parsed that have syntax errors.
     public var filesWithSyntaxErrors = 0
+    /// The first of them (display path), to name in the summary.
+    public var firstFileWithSyntaxErrors: String?
     /// The first fault of the definition met (see `FileOutcome.definitionError`).
     public var definitionError: LocatedError?
 
@@ -129,7 +131,10 @@ public struct RunSummary: Sendable, Equatable {
         sitesSkipped += outcome.skippedInErrorRegions + outcome.refusals.count
         sitesNotConverted += outcome.sitesNotConverted.count
         sitesDeclined += outcome.declined.count
-        if outcome.hasSyntaxErrors { filesWithSyntaxErrors += 1 }
+        if outcome.hasSyntaxErrors {
+            filesWithSyntaxErrors += 1
+            if firstFileWithSyntaxErrors == nil { firstFileWithSyntaxErrors = outcome.displayPath }
+        }
         if definitionError == nil { definitionError = outcome.definitionError }
         switch outcome.status {
         case .changed, .written:

@@ -274,7 +274,9 @@ struct RunCommand: ParsableCommand {
             + "\(summary.filesRefused) refused, \(summary.filesFailed) failed, \(summary.sitesSkipped) skipped"
         if summary.filesSkipped > 0 { text += "; \(plural(summary.filesSkipped, "file")) over the size limit not read" }
         if summary.filesWithSyntaxErrors > 0 {
-            text += "; \(plural(summary.filesWithSyntaxErrors, "file")) with syntax errors (rewritten outside the damaged regions)"
+            let first = summary.firstFileWithSyntaxErrors.map { " (\(SafeText.oneLine($0))\(summary.filesWithSyntaxErrors > 1 ? ", …" : ""))" } ?? ""
+            let done = codemod.definition.rewrites ? "rewritten" : "searched"
+            text += "; \(plural(summary.filesWithSyntaxErrors, "file")) with syntax errors\(first), \(done) outside the damaged regions"
         }
         if !codemod.definition.rewrites {
             text += "; \(plural(summary.uses, "use")) found (this codemod only finds, it has no rewrite)"

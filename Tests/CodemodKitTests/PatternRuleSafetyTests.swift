@@ -135,6 +135,38 @@ import Workspace
         #expect(result.refusals.contains { $0.contains("would drop `{ print(1) }`") }, "\(result.refusals)")
     }
 
+    @Test func aFixNeverReliesOnTheGrammarsWrongOperatorGrouping() throws {
+        // tree-sitter-swift reads `a != b && c` as `a != (b && c)`; Swift, as `(a != b) && c`.
+        let result = try base.fixed("rule: { pattern: '$A != $B' }\nfix: '!($A == $B)'", "let x = a != b\nlet y = a != b && c\nlet z = f(a != b) && c\n")
+        #expect(result.text == "let x = !(a == b)\nlet y = a != b && c\nlet z = f(!(a == b)) && c\n")
+        #expect(result.refusals.contains { $0.contains("groups `a != b && c` against Swift's operator precedence") }, "\(result.refusals)")
+        // Code inside a variable is copied as it is: its grouping does not matter.
+        #expect(try base.fixed("rule: { pattern: 'check($A)' }\nfix: 'verify($A)'", "check(a != b && c)\n").text == "verify(a != b && c)\n")
+        let tree = Parser().parse("let v = a && b || c\nlet w = a * b + c\nlet u = a ?? b == c\n")
+        var misread: [String] = []
+        tree.root.walk { node in
+            if OperatorPrecedence.isMisread(node) { misread.append(node.text) }
+            return true
+        }
+        #expect(misread == ["a && b || c", "a ?? b == c"])
+    }
+
+    @Test func aBodyAfterACommentOnTheBraceLineIsIndentedAsTheBody() throws {
+        let body = "rule: { pattern: 'DispatchQueue.main.async { $$$BODY }' }\nfix: |-\n  Task { @MainActor in\n      $$$BODY\n  }"
+        let code = "func f() {\n    DispatchQueue.main.async { // hop to main\n        render()\n        if x {\n            y()\n        }\n    }\n}\n"
+        #expect(try base.fixed(body, code).text
+            == "func f() {\n    Task { @MainActor in\n        // hop to main\n        render()\n        if x {\n            y()\n        }\n    }\n}\n")
+    }
+
+    @Test func aFolderNamedTwiceIsReadOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-twice-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "id: once\nlanguage: swift\nrule: { pattern: foo() }\n".write(to: folder.appendingPathComponent("once.yml"), atomically: true, encoding: .utf8)
+        let catalog = try CodemodCatalog(bundled: [], directories: [folder.path + "/.", folder.path, folder.path + "/"])
+        #expect(catalog.definitions.map(\.id) == ["once"])
+    }
+
     @Test func aTrailingClosureStaysWithTheCallItWasWrittenFor() throws {
         let code = "let task = session.dataTask(with: url) { data, response, error in\n    handle(data)\n}\n"
         // A call chained after the match would take the closure.

@@ -80,7 +80,7 @@ struct TemplateText {
                     first = false
                 }
             case let .variable(name, _):
-                guard let (value, original) = value(name) else { continue }
+                guard let (value, written) = value(name) else { continue }
                 // A multi-line capture ends where its code ends: the line break and blanks some
                 // nodes (`statements`) take with them would leave a blank line (ast-grep leaves one).
                 let text = value.unicodeScalars.contains("\n") ? String(value.reversed().drop { $0.isWhitespace }.reversed()) : value
@@ -88,6 +88,16 @@ struct TemplateText {
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()
                 let inStrings = Self.linesInsideMultiLineStrings(text)
+                // A capture that starts with a comment ending the line of an opening brace
+                // (`{ // hop to main`): its other lines are indented as the block's body, not as
+                // that line.
+                var original = written
+                if lines[0].hasPrefix("//") {
+                    let body = lines.indices.dropFirst().filter { !inStrings.contains($0) }.map { lines[$0] }
+                        .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+                        .map { String($0.prefix { $0 == " " || $0 == "\t" }) }
+                    if let least = body.min(by: { $0.count < $1.count }), least.count > original.count, least.hasPrefix(original) { original = least }
+                }
                 output += lines[0]
                 for (index, line) in lines.enumerated().dropFirst() {
                     output += "\n"

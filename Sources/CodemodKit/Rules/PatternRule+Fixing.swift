@@ -158,6 +158,15 @@ extension PatternRule {
                                   message: "\(id): the call's trailing closure would be handed to other code (`\(SafeText.oneLine(written, limit: 40))` does not end with the matched call); the site is left as it was")
             }
         }
+        // An operator chain the grammar grouped against Swift's precedence (`a != b && c` read
+        // as `a != (b && c)`), where the pattern relied on that grouping: the fix would not mean
+        // what the code means. Inside a variable it is copied as it is.
+        let captured = match.environment.single.values.map(\.byteRange)
+            + match.environment.multi.keys.compactMap { match.environment.range(of: $0) }
+        if let misread = OperatorPrecedence.firstMisread(in: node, outside: captured) {
+            throw SiteRefusal(location: misread.start,
+                              message: "\(id): the Swift grammar groups `\(SafeText.oneLine(misread.text, limit: 40))` against Swift's operator precedence, and the match relies on that grouping: the fix could change what the code does; the site is left as it was (see \"Operators\" in docs/patterns.md)")
+        }
         // Code the pattern skipped inside the match (a trailing closure of a nested call) goes
         // with the fix unless a variable the fix uses holds it.
         let keptRanges = used.compactMap { match.environment.range(of: $0) }

@@ -1,0 +1,66 @@
+/// Swift's precedence of the binary operators, to find where the grammar's tree disagrees with
+/// the compiler's.
+///
+/// tree-sitter-swift 0.7.4 reads some operator chains with the wrong grouping: `a != b && c` is
+/// `a != (b && c)`, `a && b || c` is `a && (b || c)`, `a ?? b == c` is `a ?? (b == c)`; Swift
+/// groups each the other way (comparison before `&&`, `&&` before `||`). A pattern matched on such
+/// a tree, and a fix built from it, would not mean what the code means.
+public enum OperatorPrecedence {
+    /// The precedence of a binary expression node (higher binds tighter, as Swift's standard
+    /// precedence groups), or nil for other nodes and operators it does not know.
+    public static func of(_ node: Node) -> Int? {
+        switch node.kind {
+        case "multiplicative_expression": return 150
+        case "additive_expression": return 140
+        case "range_expression": return 135
+        case "as_expression", "check_expression": return 132
+        case "nil_coalescing_expression": return 131
+        case "comparison_expression", "equality_expression": return 130
+        case "conjunction_expression": return 120
+        case "disjunction_expression": return 110
+        case "infix_expression", "bitwise_operation":
+            guard node.childCount == 3, let op = node.child(at: 1) else { return nil }
+            return of(operator: op.text)
+        default: return nil
+        }
+    }
+
+    /// The precedence of a standard operator, written as in code.
+    public static func of(operator text: String) -> Int? {
+        switch text {
+        case "<<", ">>", "&<<", "&>>": return 160
+        case "*", "/", "%", "&*", "&": return 150
+        case "+", "-", "&+", "&-", "|", "^": return 140
+        case "...", "..<": return 135
+        case "??": return 131
+        case "<", "<=", ">", ">=", "==", "!=", "===", "!==", "~=", ".==", ".!=", ".<", ".<=", ".>", ".>=": return 130
+        case "&&": return 120
+        case "||": return 110
+        default: return nil
+        }
+    }
+
+    /// Whether the grammar grouped this binary expression against Swift's precedence: one of its
+    /// operands, not in parentheses, is an expression of an operator that binds less tightly.
+    public static func isMisread(_ node: Node) -> Bool {
+        guard let precedence = of(node), node.childCount >= 3 else { return false }
+        for operand in [node.child(at: 0), node.child(at: node.childCount - 1)] {
+            if let operand, let inner = of(operand), inner < precedence { return true }
+        }
+        return false
+    }
+
+    /// The first node in a subtree (the root included) that the grammar misread, outside the
+    /// ranges given (code a fix copies as it is).
+    public static func firstMisread(in root: Node, outside kept: [Range<Int>]) -> Node? {
+        var found: Node?
+        root.walk { node in
+            guard found == nil else { return false }
+            let range = node.byteRange
+            if kept.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }) { return false }
+            if isMisread(node) { found = node }
+            return found == nil
+        }
+        return found
+    }
+}
