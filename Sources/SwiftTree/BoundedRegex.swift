@@ -89,6 +89,6 @@ public struct RegexTimeout: Error, CustomStringConvertible {
         let sample = text.count > 40 ? String(text.prefix(40)) + "…" : text
         let what = overall ? "its slow matches took more than \(timeLimit) s in all, the last on" : "took more than \(timeLimit) s on"
         return "the regular expression \"\(pattern)\" \(what) \"\(sample.debugDescription.dropFirst().dropLast())\" "
-            + "(nested quantifiers such as (a+)+, (\\w+\\s?)+ or (a|aa)* backtrack exponentially); simplify it"
+            + "(the engine backtracks: nested quantifiers such as (a+)+, (\\w+\\s?)+ or (a|aa)* take exponential time, and several .* on a long text quadratic time); simplify it, or match it against smaller nodes (a `kind`)"
     }
 }

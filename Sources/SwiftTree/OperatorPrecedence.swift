@@ -40,6 +40,28 @@ public enum OperatorPrecedence {
         }
     }
 
+    /// How loosely an expression binds, for putting it beside an operator: the precedence of its
+    /// loosest unparenthesized operator (the grammar's grouping may hide one: `a != b && c` is
+    /// `&&`'s); 0 for `try` and `await` (which must not follow an operator), 200 for a prefix
+    /// operator; nil for code that binds as one piece (a name, a call, parentheses).
+    public static func loosest(_ node: Node) -> Int? {
+        switch node.kind {
+        case "try_expression", "await_expression": return 0
+        case "assignment": return 90
+        case "ternary_expression": return 100
+        case "prefix_expression": return 200
+        default:
+            // A node that only wraps its one child (`value_argument` around an expression) binds as it.
+            if node.childCount == 1, let only = node.child(at: 0), only.byteRange == node.byteRange { return loosest(only) }
+            guard let precedence = of(node), node.childCount >= 3 else { return nil }
+            var result = precedence
+            for operand in [node.child(at: 0), node.child(at: node.childCount - 1)] {
+                if let operand, let inner = loosest(operand), inner < result { result = inner }
+            }
+            return result
+        }
+    }
+
     /// Whether the grammar grouped this binary expression against Swift's precedence: one of its
     /// operands, not in parentheses, is an expression of an operator that binds less tightly.
     public static func isMisread(_ node: Node) -> Bool {

@@ -121,6 +121,76 @@ import Workspace
             == "func load() {\n    if ready { start() } else { fallback() }\n    if done { finish(); return }\n}\n")
     }
 
+    @Test func ellipsesOnBothSidesOfElseAndCatchMatch() throws {
+        let code = "if ready {\n    a()\n} else {\n    b()\n}\ndo {\n    try c()\n} catch {\n    d()\n}\n"
+        #expect(try base.fixed("rule: { pattern: 'if $C { $$$A } else { $$$B }' }\nfix: 'if !($C) { $$$B } else { $$$A }'", code).text
+            == "if !(ready) { b() } else { a() }\ndo {\n    try c()\n} catch {\n    d()\n}\n")
+        #expect(try base.found("rule: { pattern: 'do { $$$A } catch { $$$B }' }", in: code).count == 1)
+    }
+
+    @Test func aFixLineThatStartsWithAVariableIsIndented() throws {
+        let body = "rule: { pattern: 'if $C { $$$B }' }\nfix: |-\n  guard !($C) else { return }\n  $$$B"
+        let code = "func g() {\n    if a || b {\n        print(1)\n        print(2)\n    }\n}\n"
+        #expect(try base.fixed(body, code).text == "func g() {\n    guard !(a || b) else { return }\n    print(1)\n    print(2)\n}\n")
+    }
+
+    @Test func aCaptureIsParenthesisedWhereTheFixsOperatorsNeedIt() throws {
+        let negate = "rule: { pattern: 'XCTAssertFalse($A)' }\nfix: 'XCTAssertTrue(!$A)'"
+        #expect(try base.fixed(negate, "XCTAssertFalse(a || b)\nXCTAssertFalse(try f())\nXCTAssertFalse(await g())\nXCTAssertFalse(x.isEmpty)\nXCTAssertFalse(-a)\n").text
+            == "XCTAssertTrue(!(a || b))\nXCTAssertTrue(!(try f()))\nXCTAssertTrue(!(await g()))\nXCTAssertTrue(!x.isEmpty)\nXCTAssertTrue(!-a)\n")
+        let equal = "rule: { pattern: 'XCTAssertEqual($A, $B)' }\nfix: '#expect($A == $B)'"
+        #expect(try base.fixed(equal, "XCTAssertEqual(a ?? b, c)\nXCTAssertEqual(x > 0, flag)\nXCTAssertEqual(a + b, c)\n").text
+            == "#expect(a ?? b == c)\n#expect((x > 0) == flag)\n#expect(a + b == c)\n")
+        let member = "rule: { pattern: 'count($A)' }\nfix: '$A.count'"
+        #expect(try base.fixed(member, "let n = count(a + b)\nlet m = count(items)\n").text == "let n = (a + b).count\nlet m = items.count\n")
+        #expect(try base.fixed("rule: { pattern: 'minus($A, $B)' }\nfix: '$A - $B'", "minus(a, b - c)\n").text == "a - (b - c)\n")
+    }
+
+    @Test func aLineBreakNeverLandsInAOneLineStringsInterpolation() throws {
+        let body = "rule: { pattern: 'foo($A)' }\nfix: |-\n  bar(\n    $A\n  )"
+        let result = try base.fixed(body, "let a = \"v: \\(foo(x))\"\nlet b = \"\"\"\n    \\(foo(y))\n    \"\"\"\nfoo(z)\n")
+        #expect(result.text == "let a = \"v: \\(foo(x))\"\nlet b = \"\"\"\n    \\(bar(\n      y\n    ))\n    \"\"\"\nbar(\n  z\n)\n")
+        #expect(result.refusals.contains { $0.contains("inside the interpolation of the one-line string") }, "\(result.refusals)")
+    }
+
+    @Test func aJoinThatWouldLeaveCodeOutLeavesTheSite() throws {
+        let body = """
+            rewriters:
+              - id: wrap
+                rule: { kind: simple_identifier, pattern: $X }
+                fix: w($X)
+            rule: { pattern: 'log($$$ARGS)' }
+            transform:
+              NEW: { rewrite: { source: $$$ARGS, rewriters: [wrap], joinBy: ', ' } }
+            fix: trace($NEW)
+            """
+        let result = try base.fixed(body, "log(a, b)\nlog(a, 42)\nlog(a, /* keep */ b)\n")
+        #expect(result.text == "trace(w(a), w(b))\nlog(a, 42)\nlog(a, /* keep */ b)\n")
+        #expect(result.refusals.filter { $0.contains("leaves out") }.count == 2, "\(result.refusals)")
+    }
+
+    @Test func illTypedValuesAreLoadErrors() {
+        #expect(base.loadError("files: 3\nrule: { pattern: foo() }").contains("'3' is not a glob"))
+        #expect(base.loadError("files: [3]\nrule: { pattern: foo() }").contains("'3' is not a glob"))
+        #expect(base.loadError("rule: { kind: value_argument, nthChild: -1 }").contains("positions count from 1"))
+        let nested = base.loadError("""
+            rewriters:
+              - id: inner
+                rule: { pattern: n($A) }
+                fix: m($A)
+              - id: outer
+                rule: { pattern: o($$$A) }
+                transform:
+                  Y: { rewrite: { source: $$$A, rewriters: [inner] } }
+                fix: p($Y)
+            rule: { pattern: q($$$A) }
+            transform:
+              X: { rewrite: { source: $$$A, rewriters: [outer] } }
+            fix: r($X)
+            """)
+        #expect(nested.contains("a rewriter's own transform cannot use rewriters"), "\(nested)")
+    }
+
     @Test func aMultiLineStringMovedByAFixKeepsItsContent() throws {
         let body = "rule: { pattern: 'DispatchQueue.main.async { $$$BODY }' }\nfix: |-\n  Task { @MainActor in\n      $$$BODY\n  }"
         let code = "final class Feed {\n    func show() {\n        DispatchQueue.main.async { self.log(\"\"\"\n    indented\n      more\n    \"\"\") }\n    }\n}\n"

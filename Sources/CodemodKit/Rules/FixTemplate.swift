@@ -54,11 +54,13 @@ struct TemplateText {
     /// that of the line they are put in. Lines of the template after the first gain `indentation`
     /// (the indentation of the line the fix replaces code on).
     /// - Parameters:
-    ///   - value: a name's text and the indentation of the line its code started on (nil: unbound).
+    ///   - value: a name's text, the indentation of the line its code started on, and how loosely
+    ///     its code binds (`OperatorPrecedence.loosest`; nil: not an operator expression), or nil
+    ///     when the name is unbound.
     ///   - unit: the file's indentation unit, when it indents with tabs (spaces of the template
     ///     become tabs).
     func render(indentation: String, tabs: Bool, templateUnit: Int,
-                value: (String) -> (text: String, indentation: String)?) -> String {
+                value: (String) -> (text: String, indentation: String, looseness: Int?)?) -> String {
         var output = ""
         func currentLineIndentation() -> String {
             let lines = Self.lines(output)
@@ -66,24 +68,32 @@ struct TemplateText {
             guard lines.count > 1, let line = lines.last else { return indentation }
             return String(line.prefix { $0 == " " || $0 == "\t" })
         }
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
             switch piece {
             case let .text(text):
-                var first = true
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    if !first {
+                // A line that starts with a variable is indented too.
+                var variableFollows = false
+                if index + 1 < pieces.count, case .variable = pieces[index + 1] { variableFollows = true }
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                for (number, line) in lines.enumerated() {
+                    if number > 0 {
                         output += "\n"
-                        if !line.isEmpty { output += indentation + Self.indent(line, tabs: tabs, unit: templateUnit) }
+                        if !line.isEmpty || (variableFollows && number == lines.count - 1) {
+                            output += indentation + Self.indent(line, tabs: tabs, unit: templateUnit)
+                        }
                     } else {
                         output += line
                     }
-                    first = false
                 }
             case let .variable(name, _):
-                guard let (value, written) = value(name) else { continue }
+                guard let (value, written, looseness) = value(name) else { continue }
                 // A multi-line capture ends where its code ends: the line break and blanks some
                 // nodes (`statements`) take with them would leave a blank line (ast-grep leaves one).
-                let text = value.unicodeScalars.contains("\n") ? String(value.reversed().drop { $0.isWhitespace }.reversed()) : value
+                var text = value.unicodeScalars.contains("\n") ? String(value.reversed().drop { $0.isWhitespace }.reversed()) : value
+                // `!$A` with `a || b` is `!(a || b)`, not `!a || b`.
+                if let looseness, OperatorContext(before: output, after: Self.textAfter(index, in: pieces)).needsParentheses(looseness) {
+                    text = "(" + text + ")"
+                }
                 let lines = Self.lines(text)
                 guard lines.count > 1 else { output += text; continue }
                 let target = currentLineIndentation()
@@ -201,6 +211,12 @@ struct TemplateText {
         return result
     }
 
+    /// The template text that follows the piece at an index (up to the next variable).
+    static func textAfter(_ index: Int, in pieces: [Piece]) -> Substring {
+        guard index + 1 < pieces.count, case let .text(text) = pieces[index + 1] else { return "" }
+        return Substring(text)
+    }
+
     /// The template's text with `$` for each variable, without surrounding blanks: its shape.
     var shape: String {
         pieces.map { if case let .text(text) = $0 { return text } else { return "$" } }.joined()
@@ -251,5 +267,49 @@ enum Indentation {
             atLineStart = byte == 0x0A
         }
         return tabs > spaces
+    }
+}
+
+/// The operators a fix puts around a variable (`!$A`, `$A.count`, `x == $A`): whether the code
+/// captured needs parentheses there to keep its meaning.
+struct OperatorContext {
+    /// The precedence of the operator before the variable (190 for a prefix operator), if any.
+    var before: Int?
+    /// The precedence of a binary operator after the variable, if any.
+    var after: Int?
+    /// Whether a postfix (`.`, `?`, `!`, `(`, `[`) follows the variable.
+    var postfix = false
+
+    private static let operatorCharacters = Set("-+*/%<>=!&|^~?.")
+
+    init(before text: String, after next: Substring) {
+        // Before: `op $A` or `x op$A` is binary; `op$A` at the start or after a bracket is prefix.
+        let head = text.reversed().drop { $0 == " " || $0 == "\t" }
+        let spaced = head.count < text.count
+        let op = String(head.prefix { Self.operatorCharacters.contains($0) }.reversed())
+        if !op.isEmpty {
+            let beforeOperator = head.dropFirst(op.count).first
+            let binary = spaced || beforeOperator.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ")" || $0 == "]" } ?? false
+            before = binary ? OperatorPrecedence.of(operator: op) : 190
+        }
+        // After: ` op ` is binary; a postfix token right after the variable binds tighter than any.
+        if let first = next.first, ".?!([".contains(first) {
+            postfix = true
+        } else {
+            let tail = next.drop { $0 == " " || $0 == "\t" }
+            let op = String(tail.prefix { Self.operatorCharacters.contains($0) })
+            if !op.isEmpty, tail.dropFirst(op.count).first == " " { after = OperatorPrecedence.of(operator: op) }
+        }
+    }
+
+    /// Whether code binding this loosely (`OperatorPrecedence.loosest`) needs parentheses here.
+    /// An equal precedence does too where the group does not associate that way: on the right of
+    /// a left-associative operator (`a - (b - c)`), on the left of `??` (right-associative), and
+    /// on either side of a comparison (`(x > 0) == flag`; comparisons do not chain).
+    func needsParentheses(_ looseness: Int) -> Bool {
+        if postfix { return true }
+        if let before, looseness < before || (looseness == before && before != 131) { return true }
+        if let after, looseness < after || looseness == 0 || (looseness == after && (after == 130 || after == 131)) { return true }
+        return false
     }
 }

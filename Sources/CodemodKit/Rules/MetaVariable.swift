@@ -127,6 +127,8 @@ public struct MetaEnvironment {
     /// Code the pattern skipped after its end inside a matched node (a trailing closure of
     /// `bar(x) { … }` matched by `bar($A)` inside `foo(bar($A))`): a fix must not drop it.
     var skippedCode: [Range<Int>] = []
+    /// Code a `rewrite` with `joinBy` left out (no rewriter matched it), by transformation name.
+    var leftOutByJoin: [String: String] = [:]
 
     public init() {}
 

@@ -465,7 +465,7 @@ struct PatternMatcher {
         while true {
             guard c < candidates.count else { return nil }
             var probe = environment
-            if compare(goals[g], candidates[c], &probe) == .matchedBoth, Self.isBalanced(matched) {
+            if compare(goals[g], candidates[c], &probe) == .matchedBoth, Self.isBalanced(Array(matched.dropLast(skippedTokens))) {
                 bindEllipsis(variable, matched, skipped: skippedTokens, &environment)
                 return .on
             }

@@ -41,6 +41,13 @@ extension PatternRule {
         var removed: [Node] = []
         for plan in Self.outermost(plans, within: nil) {
             let text = render(plan, among: plans, tabs: tabs)
+            // A line break inside a one-line string's interpolation does not compile (the
+            // grammar accepts it, so the safety net would not see it).
+            if text.unicodeScalars.contains("\n"), let string = Self.oneLineString(around: plan.match.node) {
+                result.refusals.append(SiteRefusal(location: plan.match.node.start,
+                                                   message: "\(id): the fix spans several lines, inside the interpolation of the one-line string `\(SafeText.oneLine(string.text, limit: 40))`, where a line break does not compile; the site is left as it was"))
+                continue
+            }
             if text.isEmpty, plan.range == plan.match.node.byteRange, ListRemoval.isElement(plan.match.node) {
                 removed.append(plan.match.node)
             } else if text.isEmpty {
@@ -64,6 +71,18 @@ extension PatternRule {
         edits += ListRemoval.ranges(removing: removed).map(Edit.removal)
         result.edits = EditMerging.mergingRemovals(edits.map { $0.trimmed(in: tree.source) })
         return result
+    }
+
+    /// The one-line string literal whose interpolation holds a node, if any (`"\\(x)"`, `#"\\#(x)"#`).
+    static func oneLineString(around node: Node) -> Node? {
+        var current = node.parent
+        while let ancestor = current {
+            if ancestor.kind == "line_string_literal" { return ancestor }
+            if ancestor.kind == "raw_string_literal", !ancestor.text.drop(while: { $0 == "#" }).hasPrefix("\"\"\"") { return ancestor }
+            if ancestor.kind == "multi_line_string_literal" { return nil }
+            current = ancestor.parent
+        }
+        return nil
     }
 
     /// Whether a trailing closure put after a fix ending in `)` still belongs to the call it was
@@ -167,6 +186,12 @@ extension PatternRule {
             throw SiteRefusal(location: misread.start,
                               message: "\(id): the Swift grammar groups `\(SafeText.oneLine(misread.text, limit: 40))` against Swift's operator precedence, and the match relies on that grouping: the fix could change what the code does; the site is left as it was (see \"Operators\" in docs/patterns.md)")
         }
+        // A `rewrite` with `joinBy` keeps only what its rewriters rewrote.
+        for name in used.sorted() {
+            guard let left = match.environment.leftOutByJoin[name] else { continue }
+            throw SiteRefusal(location: node.start,
+                              message: "\(id): $\(name) (a rewrite with joinBy) leaves out `\(SafeText.oneLine(left, limit: 40))`, which no rewriter matched; the site is left as it was")
+        }
         // Code the pattern skipped inside the match (a trailing closure of a nested call) goes
         // with the fix unless a variable the fix uses holds it.
         let keptRanges = used.compactMap { match.environment.range(of: $0) }
@@ -240,11 +265,11 @@ extension PatternRule {
             if let value = environment.transformed[name] {
                 // A transformation's value has the lines of the code it was made from.
                 let origin = transformations.first { $0.name == name }.flatMap { environment.range(of: $0.source) }
-                return (value, origin.map { Indentation.ofLine(at: $0.lowerBound, in: source) } ?? "")
+                return (value, origin.map { Indentation.ofLine(at: $0.lowerBound, in: source) } ?? "", nil)
             }
             guard let range = environment.range(of: name) else { return nil }
             return (rewritten(range, in: source, among: plans, rendering: rendering + [plan.match.node], tabs: tabs),
-                    Indentation.ofLine(at: range.lowerBound, in: source))
+                    Indentation.ofLine(at: range.lowerBound, in: source), environment.single[name].flatMap(OperatorPrecedence.loosest))
         }
     }
 

@@ -121,7 +121,25 @@ public final class PatternRule: @unchecked Sendable {
                 if let joinBy {
                     // As in ast-grep: the rewritten code only, joined (what no rewriter matched,
                     // list separators included, is left out).
-                    value = try nodes.flatMap { try rewrites(in: $0, with: ids, context).map(\.text) }.joined(separator: joinBy)
+                    var pieces: [String] = []
+                    for node in nodes {
+                        let edits = try rewrites(in: node, with: ids, context)
+                        pieces += edits.map(\.text)
+                        // What no rewriter covered, commas and blanks aside, is left out: say so.
+                        if environment.leftOutByJoin[transformation.name] == nil {
+                            let source = node.tree.source
+                            var cursor = node.byteRange.lowerBound
+                            var rest = ""
+                            for edit in edits {
+                                rest += source.text(in: cursor..<edit.range.lowerBound)
+                                cursor = edit.range.upperBound
+                            }
+                            rest += source.text(in: cursor..<node.byteRange.upperBound)
+                            let left = rest.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ",;")))
+                            if !left.isEmpty { environment.leftOutByJoin[transformation.name] = left }
+                        }
+                    }
+                    value = pieces.joined(separator: joinBy)
                 } else {
                     // Without joinBy, what stood between the nodes stays.
                     var text = ""
@@ -164,7 +182,7 @@ public final class PatternRule: @unchecked Sendable {
                     let rewriterContext = RuleContext(utilities: rewriter.utilities, facts: context.facts)
                     if let found = try rewriter.match(candidate, rewriterContext), let fix = rewriter.fix {
                         let text = fix.template.render(indentation: "", tabs: false, templateUnit: 4) { name in
-                            found.environment.text(of: name).map { ($0, "") }
+                            found.environment.text(of: name).map { ($0, "", found.environment.single[name].flatMap(OperatorPrecedence.loosest)) }
                         }
                         edits.append((candidate.byteRange, text))
                         return false

@@ -25,7 +25,11 @@ public struct NthChild {
             }
             return value
         }
-        if parts.count == 1 { return (0, try number(parts[0], emptyMeans: nil)) }
+        if parts.count == 1 {
+            let index = try number(parts[0], emptyMeans: nil)
+            guard index >= 1 else { throw Pattern.Problem(message: "'\(text)' selects no child: positions count from 1") }
+            return (0, index)
+        }
         let step = try number(parts[0], emptyMeans: 1)
         guard parts[1].isEmpty || parts[1].first == "+" || parts[1].first == "-" else {
             throw Pattern.Problem(message: "'\(text)' is not a position: a number, or An+B such as 2n+1")

@@ -55,6 +55,10 @@ struct RuleReader {
 
     private func globs(_ node: Yams.Node?, _ field: String) throws -> [Glob] {
         guard let node else { return [] }
+        // `files: 3` is a mistake, not a glob: a rule that looks at no file would pass every check.
+        for item in node.sequence ?? [node] where item.scalar != nil && (item.int != nil || item.bool != nil || item.null != nil) && item.scalar?.style == .plain {
+            throw fields.fail(item, field, "'\(item.scalar?.string ?? "")' is not a glob: write a list of quoted globs such as ['Sources/**/*.swift']")
+        }
         return try fields.strings(node, field).map { pattern in
             do { return try Glob(pattern) } catch { throw fields.fail(node, field, "'\(pattern)' is not a glob: \(error)") }
         }
@@ -441,6 +445,9 @@ struct RuleReader {
             guard let list = arguments["rewriters"] else { throw fields.fail(argumentNode, "\(field).rewrite.rewriters", "is required") }
             let ids = try fields.strings(list, "\(field).rewrite.rewriters")
             for id in ids where rewriters[id] == nil {
+                if field.contains("rewriters[") {
+                    throw fields.fail(list, "\(field).rewrite.rewriters", "a rewriter's own transform cannot use rewriters in swiftmod (ast-grep lets rewriters call one another): rewrite '\(id)' from the rule's transform instead")
+                }
                 throw fields.fail(list, "\(field).rewrite.rewriters", "no rewriter '\(id)' (rewriters: \(rewriters.keys.sorted().joined(separator: ", ")))")
             }
             operation = .rewrite(rewriters: ids, joinBy: try string("joinBy"))
