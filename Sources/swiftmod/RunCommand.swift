@@ -128,11 +128,18 @@ struct RunCommand: ParsableCommand {
                     printError("note: \(plural(left, "file")) left out by the include:/exclude: of \(Configuration.fileName) \(left == 1 ? "was" : "were") not processed, as scan leaves \(left == 1 ? "it" : "them") out (a file named as a PATH is processed)")
                 }
             }
-            // An ast-grep rule's `files:` and `ignores:` (repository-relative globs).
+            // An ast-grep rule's `files:` and `ignores:`: globs relative to the configuration's root,
+            // else to the rule's project (its sgconfig.yml's folder, its repository, its folder),
+            // whatever the working folder.
             if !definition.files.isEmpty || !definition.ignores.isEmpty {
                 let before = selection.files.count
+                let ruleFile = definition.origin.hasPrefix("<bundled>") ? nil : definition.origin
+                let base = settings?.root ?? ruleFile.map { file in
+                    AstGrepProject.projectFolder(of: file) ?? Git.topLevel(of: (absolute(file) as NSString).deletingLastPathComponent)
+                        ?? (absolute(file) as NSString).deletingLastPathComponent
+                } ?? root
                 selection.files = selection.files.filter { file in
-                    definition.applies(to: RepositoryPath.relative(absolute(file), root: root) ?? file)
+                    definition.applies(to: RepositoryPath.relative(absolute(file), root: base) ?? file)
                 }
                 let left = before - selection.files.count
                 if left > 0 {

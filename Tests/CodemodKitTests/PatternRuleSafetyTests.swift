@@ -191,6 +191,33 @@ import Workspace
         #expect(nested.contains("a rewriter's own transform cannot use rewriters"), "\(nested)")
     }
 
+    @Test func expandStartAndEndTakeOneNeighbourAsAstGrepDoes() throws {
+        // Each following argument holds a comma too: expanding while `regex: ','` matches would
+        // delete them.
+        let body = "rule: { kind: value_argument, regex: '^animated:' }\nfix: { template: '', expandEnd: { regex: ',' } }"
+        #expect(try base.fixed(body, "show(animated: true, makeVC(a, b), extra)\n").text == "show(makeVC(a, b), extra)\n")
+        let start = "rule: { kind: value_argument, regex: '^animated' }\nfix: { template: '', expandStart: { any: [{ regex: ',' }, { kind: value_argument }] } }"
+        #expect(try base.fixed(start, "show(vc, x, animated: true)\n").text == "show(vc, x)\n")
+    }
+
+    @Test func aDirectiveTheGrammarReadsIntoAnExpressionLeavesTheSite() throws {
+        let code = "var body: some View {\n    Text(\"New\")\n    #if os(iOS)\n        .padding()\n    #endif\n        .foregroundColor(.white)\n}\nlet t = Text(\"a\").foregroundColor(.red)\n"
+        let result = try base.fixed("rule: { pattern: '$V.foregroundColor($C)' }\nfix: '$V.foregroundStyle($C)'", code)
+        #expect(result.text == code.replacingOccurrences(of: "Text(\"a\").foregroundColor(.red)", with: "Text(\"a\").foregroundStyle(.red)"))
+        #expect(result.refusals.contains { $0.contains("reads `#endif` as part of the expression") }, "\(result.refusals)")
+    }
+
+    @Test func aRuleNestedDeeperThanAnyoneWritesIsALoadError() {
+        let deep = "rule:\n  kind: call_expression\n" + (0..<300).map { String(repeating: "  ", count: $0 + 1) + "has:\n" }.joined()
+            + String(repeating: "  ", count: 301) + "kind: simple_identifier\n"
+        #expect(base.loadError(deep).contains("nests more than 200 rules deep"))
+    }
+
+    @Test func aVariableForParametersGetsAHintThatHelps() {
+        let error = base.loadError("rule: { pattern: 'func $F($$$) { $$$ }' }")
+        #expect(error.contains("a variable cannot stand for parameters or members"), "\(error)")
+    }
+
     @Test func aMultiLineStringMovedByAFixKeepsItsContent() throws {
         let body = "rule: { pattern: 'DispatchQueue.main.async { $$$BODY }' }\nfix: |-\n  Task { @MainActor in\n      $$$BODY\n  }"
         let code = "final class Feed {\n    func show() {\n        DispatchQueue.main.async { self.log(\"\"\"\n    indented\n      more\n    \"\"\") }\n    }\n}\n"
@@ -249,6 +276,10 @@ import Workspace
         #expect(PatternRule.closureStaysWithItsCall(fix: "a.b($).c()", matched: "a.b(x)") == false)
         #expect(PatternRule.closureStaysWithItsCall(fix: "a.c($)", matched: "a.b(x)"))
         #expect(PatternRule.closureStaysWithItsCall(fix: "make().b($)", matched: "a.b(x)"))
+        // Wrapped or parenthesised, the call no longer ends the fix.
+        #expect(PatternRule.closureStaysWithItsCall(fix: "wrap($.b($))", matched: "a.b(x)") == false)
+        #expect(PatternRule.closureStaysWithItsCall(fix: "($.b($))", matched: "a.b(x)") == false)
+        #expect(PatternRule.closureStaysWithItsCall(fix: "try? $.b($)", matched: "a.b(x)"))
     }
 }
 

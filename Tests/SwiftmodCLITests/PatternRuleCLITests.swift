@@ -86,6 +86,20 @@ import Testing
         #expect(try CLI.swiftcParseErrors([scratch.url("Sources/Feed/Feed.swift").path]).isEmpty)
     }
 
+    @Test func filesAndIgnoresAreReadFromTheRulesProjectWhateverTheWorkingFolder() throws {
+        let scratch = try Scratch()
+        try scratch.write("proj/sgconfig.yml", "ruleDirs: [rules]\n")
+        try scratch.write("proj/rules/ig.yml", "id: ig\nlanguage: swift\nrule: { pattern: 'print($A)' }\nfix: 'debugPrint($A)'\nignores: ['Sources/Generated/**']\n")
+        try scratch.write("proj/Sources/App/A.swift", "func f() { print(1) }\n")
+        try scratch.write("proj/Sources/Generated/G.swift", "func g() { print(2) }\n")
+        for (folder, rule, sources) in [(scratch.path, "proj/rules/ig.yml", "proj/Sources"), (scratch.url("proj").path, "rules/ig.yml", "Sources"),
+                                        ("/", scratch.url("proj/rules/ig.yml").path, scratch.url("proj/Sources").path)] {
+            let run = try CLI.swiftmod(["run", rule, sources], in: folder)
+            #expect(run.stdout.contains("debugPrint(1)") && !run.stdout.contains("debugPrint(2)"), "from \(folder): \(run.stdout)")
+            #expect(run.stderr.contains("1 file left out by the files:/ignores: of ig"), "from \(folder): \(run.stderr)")
+        }
+    }
+
     @Test func aRuleWithoutFixIsLockedDownAndTracked() throws {
         let scratch = try project()
         #expect(try CLI.swiftmod(["baseline"], in: scratch.path).status == 0)

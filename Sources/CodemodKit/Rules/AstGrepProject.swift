@@ -54,24 +54,36 @@ public struct AstGrepProject {
     /// `sgconfig.yml` above it (as `ast-grep scan -r` finds them), else of a `utils` folder beside
     /// it or beside its folder.
     public static func utilityFiles(near file: String) throws -> [String] {
-        var folder = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
-        if folder.isEmpty { folder = FileManager.default.currentDirectoryPath }
-        if !folder.hasPrefix("/") { folder = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder) }
-        var current = folder
-        for _ in 0..<12 {
-            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent("sgconfig.yml")) {
-                return try AstGrepProject(folder: current).utilityFiles
-            }
-            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent(".git")) { break }
-            let parent = (current as NSString).deletingLastPathComponent
-            if parent == current || parent.isEmpty { break }
-            current = parent
+        let folder = folder(of: file)
+        if let project = projectFolder(of: file) {
+            return try AstGrepProject(folder: project).utilityFiles
         }
         for candidate in [folder, (folder as NSString).deletingLastPathComponent] {
             let utils = yamlFiles(in: (candidate as NSString).appendingPathComponent("utils"), recursive: true)
             if !utils.isEmpty { return utils.filter { $0 != file } }
         }
         return []
+    }
+
+    /// The folder of the nearest `sgconfig.yml` above a rule file (not above the repository it is in).
+    public static func projectFolder(of file: String) -> String? {
+        var current = folder(of: file)
+        for _ in 0..<12 {
+            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent("sgconfig.yml")) { return current }
+            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent(".git")) { return nil }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The absolute, standardized folder of a file.
+    static func folder(of file: String) -> String {
+        var folder = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
+        if folder.isEmpty { folder = FileManager.default.currentDirectoryPath }
+        if !folder.hasPrefix("/") { folder = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder) }
+        return folder
     }
 
     /// Whether a path is a folder (a link to one included).

@@ -49,7 +49,13 @@ public final class Pattern: @unchecked Sendable {
             let shown = code.split(separator: "\n", omittingEmptySubsequences: false)
             let line = start.line - 1 < shown.count ? String(shown[start.line - 1]) : ""
             let pointer = String(repeating: " ", count: max(0, start.characterColumn - 1)) + "^"
-            throw Problem(message: "the pattern does not parse as Swift: the parser stopped at line \(start.line), column \(start.characterColumn)\n    \(line)\n    \(pointer)\n  (a snippet that is not a whole statement, such as a method or an argument, needs a `context` with a `selector`: pattern: { context: 'class A { func f() {} }', selector: function_declaration })")
+            // A variable where the grammar wants a declaration's own syntax (a parameter is
+            // `name: Type`, a member block holds declarations): no context helps there.
+            let declarationHole = code.range(of: #"(func|init|subscript)\s*[^(]*\(\s*\$|(struct|class|enum|protocol|extension|actor)\s+\S+[^{]*\{\s*\$"#, options: .regularExpression) != nil
+            let hint = declarationHole
+                ? "a variable cannot stand for parameters or members, which the grammar reads as `name: Type` and declarations; match the declaration by kind instead: { kind: function_declaration, has: { field: name, pattern: $F } }"
+                : "a snippet that is not a whole statement, such as a method or an argument, needs a `context` with a `selector`: pattern: { context: 'class A { func f() {} }', selector: function_declaration }"
+            throw Problem(message: "the pattern does not parse as Swift: the parser stopped at line \(start.line), column \(start.characterColumn)\n    \(line)\n    \(pointer)\n  (\(hint))")
         }
         if let selector {
             let symbols = SwiftLanguage.symbols(ofKind: selector)

@@ -90,8 +90,9 @@ extension PatternRule {
     /// chained after it (`dataTask(with: $U)` → `dataTask(with: $U).resume()` would hand the
     /// closure to `resume()`).
     static func closureStaysWithItsCall(fix: String, matched: String) -> Bool {
-        /// The name called by the final argument list, and whether a call comes before it in a chain.
-        func lastCall(_ text: String) -> (name: Substring, chained: Bool)? {
+        /// The name called by the final argument list, what that list holds, and whether a call
+        /// comes before it in a chain.
+        func lastCall(_ text: String) -> (name: String, arguments: Substring, chained: Bool)? {
             let characters = Array(text)
             var depth = 0
             var open: Int?
@@ -107,14 +108,16 @@ extension PatternRule {
             }
             guard let open else { return nil }
             let before = text[..<text.index(text.startIndex, offsetBy: open)]
-            let name = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            let name = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }.reversed())
             let rest = before.dropLast(name.count).trimmingCharacters(in: .whitespaces)
             let chained = [").", ")?.", ")!."].contains { rest.hasSuffix($0) } || rest.hasSuffix(")")
-            return (Substring(String(name.reversed())), chained)
+            return (name, text[text.index(text.startIndex, offsetBy: open)...], chained)
         }
-        guard let written = lastCall(fix) else { return false }
+        guard let written = lastCall(fix), let original = lastCall(matched) else { return false }
+        // `(call)` is no call; `wrap(call)` passes the call to another one.
+        guard !written.name.isEmpty, !(written.name != original.name && written.arguments.contains(original.name + "(")) else { return false }
         guard written.chained else { return true }
-        return written.name == lastCall(matched)?.name
+        return written.name == original.name
     }
 
     /// The plans not inside another (of those inside `range`, when given), in source order; the
@@ -186,6 +189,21 @@ extension PatternRule {
             throw SiteRefusal(location: misread.start,
                               message: "\(id): the Swift grammar groups `\(SafeText.oneLine(misread.text, limit: 40))` against Swift's operator precedence, and the match relies on that grouping: the fix could change what the code does; the site is left as it was (see \"Operators\" in docs/patterns.md)")
         }
+        // A `#if` the grammar read as part of an expression (a modifier chain with `#if os(iOS)`
+        // lines: `#endif` becomes the receiver of the next `.modifier`): a fix would move it.
+        var directive: Node?
+        node.walk { candidate in
+            guard directive == nil else { return false }
+            if candidate.kind == "directive", let parent = candidate.parent,
+               parent.kind.hasSuffix("_expression") || parent.kind.hasSuffix("_suffix") || parent.kind.hasPrefix("value_argument") {
+                directive = candidate
+            }
+            return directive == nil
+        }
+        if let directive {
+            throw SiteRefusal(location: directive.start,
+                              message: "\(id): the Swift grammar reads `\(SafeText.oneLine(directive.text, limit: 30))` as part of the expression around it, so a fix could move it; the site is left as it was")
+        }
         // A `rewrite` with `joinBy` keeps only what its rewriters rewrote.
         for name in used.sorted() {
             guard let left = match.environment.leftOutByJoin[name] else { continue }
@@ -214,22 +232,18 @@ extension PatternRule {
             guard let parent = node.parent, parent.byteRange.upperBound == node.byteRange.upperBound else { return nil }
             return next(parent)
         }
-        if let expandEnd = fix.expandEnd {
-            var last = node
-            while let next = next(last) {
-                var scratch = match.environment
-                guard try expandEnd.matches(next, &scratch, context) else { break }
+        // As ast-grep 0.51 does: one neighbour at most (`expandEnd: { regex: ',' }` takes the
+        // comma, never the next argument, which may hold a comma too).
+        if let expandEnd = fix.expandEnd, let next = next(node) {
+            var scratch = match.environment
+            if try expandEnd.matches(next, &scratch, context) {
                 range = range.lowerBound..<max(range.upperBound, next.byteRange.upperBound)
-                last = next
             }
         }
-        if let expandStart = fix.expandStart {
-            var first = node
-            while let previous = previous(first) {
-                var scratch = match.environment
-                guard try expandStart.matches(previous, &scratch, context) else { break }
+        if let expandStart = fix.expandStart, let previous = previous(node) {
+            var scratch = match.environment
+            if try expandStart.matches(previous, &scratch, context) {
                 range = min(range.lowerBound, previous.byteRange.lowerBound)..<range.upperBound
-                first = previous
             }
         }
         // A comment the fix would drop: inside the matched code, outside every variable the fix

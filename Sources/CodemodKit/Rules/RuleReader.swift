@@ -227,6 +227,11 @@ struct RuleReader {
 
     /// A rule object.
     func rule(_ node: Yams.Node, _ field: String, utilities: RuleUtilities, known: Set<String>) throws -> Rule {
+        // Reading (and matching) a rule recurses once per level: a rule nested deeper than any
+        // person writes is an error, not a stack overflow.
+        if field.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count > 200 {
+            throw fields.fail(node, String(field.prefix(60)) + "…", "nests more than 200 rules deep")
+        }
         let entry = try fields.mapping(node, field)
         try fields.checkKeys(entry, allowed: Self.ruleKeys, at: field)
         var atomic: [Rule] = [], composite: [Rule] = [], relational: [Rule] = []
