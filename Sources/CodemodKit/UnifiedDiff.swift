@@ -34,7 +34,7 @@ public struct UnifiedDiff {
                     body += " " + lineText(source, line)
                     oldCount += 1; newCount += 1; line += 1
                 }
-                for old in block.firstLine...block.lastLine {
+                for old in stride(from: block.firstLine, through: block.lastLine, by: 1) {
                     body += "-" + lineText(source, old)
                     oldCount += 1
                 }
@@ -138,7 +138,16 @@ public struct UnifiedDiff {
             }
             new += source.bytes[cursor..<end]
             if Array(source.bytes[start..<end]) == new { return nil }
-            return Block(firstLine: group.first, lastLine: group.last, newLines: splitLines(new))
+            // Lines the edits leave as they were, at either end, are context, not changes (a
+            // removal that ends before the next line's indentation rewrites that line unchanged).
+            let oldLines = splitLines(Array(source.bytes[start..<end])), newLines = splitLines(new)
+            var prefix = 0
+            while prefix < oldLines.count, prefix < newLines.count, oldLines[prefix].utf8.elementsEqual(newLines[prefix].utf8) { prefix += 1 }
+            var suffix = 0
+            while suffix < oldLines.count - prefix, suffix < newLines.count - prefix,
+                  oldLines[oldLines.count - 1 - suffix].utf8.elementsEqual(newLines[newLines.count - 1 - suffix].utf8) { suffix += 1 }
+            return Block(firstLine: group.first + prefix, lastLine: group.last - suffix,
+                         newLines: Array(newLines[prefix..<(newLines.count - suffix)]))
         }
     }
 

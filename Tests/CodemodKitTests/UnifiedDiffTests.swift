@@ -35,7 +35,7 @@ import Workspace
         let eighteenth = Array(text.utf8).indices.first { text.utf8.dropFirst($0).starts(with: "l18".utf8) }!
         let result = try diff(text, [Edit(range: second..<(second + 3), replacement: "l2a\nl2b\n"),
                                      Edit(range: eighteenth..<(eighteenth + 4), replacement: "")])
-        #expect(result.contains("@@ -1,6 +1,7 @@"))
+        #expect(result.contains("@@ -1,5 +1,6 @@"))  // l3 is context, not a change
         #expect(result.contains("@@ -15,6 +16,5 @@"))
     }
 
