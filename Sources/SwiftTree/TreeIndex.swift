@@ -21,7 +21,8 @@ final class TreeIndex {
     }
 
     private var ordinals: [Key: Int32] = [:]
-    private var nodes: [TSNode] = []
+    /// Every node, in source order (a node before its children).
+    private(set) var nodes: [TSNode] = []
     private var parents: [Int32] = []
     private var fields: [TSFieldId] = []
     private var nextSiblings: [Int32] = []
@@ -31,6 +32,11 @@ final class TreeIndex {
     init(root: TSNode) {
         var cursor = ts_tree_cursor_new(root)
         defer { ts_tree_cursor_delete(&cursor) }
+        let count = Int(ts_node_descendant_count(root))
+        ordinals.reserveCapacity(count)
+        for array in [\TreeIndex.parents, \TreeIndex.nextSiblings, \TreeIndex.previousSiblings] { self[keyPath: array].reserveCapacity(count) }
+        nodes.reserveCapacity(count)
+        fields.reserveCapacity(count)
         // The ordinals from the root to the cursor's node.
         var path = [add(root, parent: -1, field: 0, previous: -1)]
         while true {

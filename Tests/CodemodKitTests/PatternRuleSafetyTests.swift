@@ -9,6 +9,24 @@ import Workspace
 @Suite struct PatternRuleSafetyTests {
     let base = PatternRuleTests()
 
+    /// A folder of rule files (path → text) in a temporary folder of its own.
+    final class RuleFolder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-rules-\(UUID().uuidString)")
+        var path: String { url.path }
+
+        init(_ files: [String: String]) throws {
+            for (name, text) in files { try write(name, text) }
+        }
+
+        func write(_ name: String, _ text: String) throws {
+            let file = url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
     @Test func aBackReferenceComparesDeeplyNestedCodeWithoutRecursion() throws {
         // 10,000 nested parentheses on each side: compared with a stack of its own, not the call stack.
         let depth = 10_000
@@ -52,25 +70,22 @@ import Workspace
     }
 
     @Test func aCycleAcrossUtilityFilesIsALoadError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-utils-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("utils"), withIntermediateDirectories: true)
-        try "id: util-a\nlanguage: swift\nrule: { matches: util-b }\n".write(to: folder.appendingPathComponent("utils/a.yml"), atomically: true, encoding: .utf8)
-        try "id: util-b\nlanguage: swift\nrule: { any: [{ matches: util-a }] }\n".write(to: folder.appendingPathComponent("utils/b.yml"), atomically: true, encoding: .utf8)
-        try "id: uses-cycle\nlanguage: swift\nrule: { matches: util-a }\n".write(to: folder.appendingPathComponent("r.yml"), atomically: true, encoding: .utf8)
+        let folder = try RuleFolder([
+            "utils/a.yml": "id: util-a\nlanguage: swift\nrule: { matches: util-b }\n",
+            "utils/b.yml": "id: util-b\nlanguage: swift\nrule: { any: [{ matches: util-a }] }\n",
+            "r.yml": "id: uses-cycle\nlanguage: swift\nrule: { matches: util-a }\n",
+        ])
         #expect { try DefinitionLoader().loadDirectory(folder.path) } throws: { "\($0)".contains("refers to itself through util-a → util-b → util-a") }
         // A utility file's own utils or constraints are said, never ignored.
-        try "id: util-b\nlanguage: swift\nrule: { pattern: foo($A) }\nconstraints: { A: { kind: integer_literal } }\n"
-            .write(to: folder.appendingPathComponent("utils/b.yml"), atomically: true, encoding: .utf8)
+        try folder.write("utils/b.yml", "id: util-b\nlanguage: swift\nrule: { pattern: foo($A) }\nconstraints: { A: { kind: integer_literal } }\n")
         #expect { try DefinitionLoader().loadDirectory(folder.path) } throws: { "\($0)".contains("does not read `constraints` in a utility file") }
     }
 
     @Test func severityOffLeavesARuleOutOfItsFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-off-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "id: on\nlanguage: swift\nrule: { pattern: foo() }\n".write(to: folder.appendingPathComponent("on.yml"), atomically: true, encoding: .utf8)
-        try "id: off\nlanguage: swift\nseverity: off\nrule: { pattern: bar() }\n".write(to: folder.appendingPathComponent("off.yml"), atomically: true, encoding: .utf8)
+        let folder = try RuleFolder([
+            "on.yml": "id: on\nlanguage: swift\nrule: { pattern: foo() }\n",
+            "off.yml": "id: off\nlanguage: swift\nseverity: off\nrule: { pattern: bar() }\n",
+        ])
         let catalog = try CodemodCatalog(bundled: [], directories: [folder.path])
         #expect(catalog.definitions.map(\.id) == ["on"])
         #expect(catalog.leftOut.map(\.id) == ["off"])
@@ -78,17 +93,16 @@ import Workspace
     }
 
     @Test func aProjectOfSeveralLanguagesLoadsItsSwiftRules() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-languages-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("utils"), withIntermediateDirectories: true)
-        try "id: no-print\nlanguage: swift\nrule: { pattern: print($$$) }\n".write(to: folder.appendingPathComponent("swift.yml"), atomically: true, encoding: .utf8)
-        try "id: no-console\nlanguage: typescript\nrule: { pattern: console.log($$$) }\n".write(to: folder.appendingPathComponent("ts.yml"), atomically: true, encoding: .utf8)
-        try "id: ts-util\nlanguage: TypeScript\nutils: { x: { kind: y } }\nrule: { kind: call_expression }\n".write(to: folder.appendingPathComponent("utils/ts.yml"), atomically: true, encoding: .utf8)
+        let folder = try RuleFolder([
+            "swift.yml": "id: no-print\nlanguage: swift\nrule: { pattern: print($$$) }\n",
+            "ts.yml": "id: no-console\nlanguage: typescript\nrule: { pattern: console.log($$$) }\n",
+            "utils/ts.yml": "id: ts-util\nlanguage: TypeScript\nutils: { x: { kind: y } }\nrule: { kind: call_expression }\n",
+        ])
         let catalog = try CodemodCatalog(bundled: [], directories: [folder.path])
         #expect(catalog.definitions.map(\.id) == ["no-print"])
         #expect(catalog.leftOut.map(\.reason) == ["is for typescript (swiftmod reads Swift only)"])
         // Named alone, a rule for another language is an error.
-        #expect { try DefinitionLoader().loadFile(folder.appendingPathComponent("ts.yml").path) } throws: { "\($0)".contains("swiftmod reads Swift only") }
+        #expect { try DefinitionLoader().loadFile(folder.url.appendingPathComponent("ts.yml").path) } throws: { "\($0)".contains("swiftmod reads Swift only") }
     }
 
     @Test func aRuleThatMatchesEveryNodeThroughAUtilityIsALoadError() {
@@ -98,16 +112,11 @@ import Workspace
     }
 
     @Test func aFileOfSeveralRulesIsReadDocumentByDocument() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-docs-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("rules.yml")
-        try "---\nid: first\nlanguage: swift\nrule:\n  pattern: foo()\n---\n# the second\nid: second\nlanguage: swift\nrule:\n  pattern: bar(\n"
-            .write(to: file, atomically: true, encoding: .utf8)
+        let folder = try RuleFolder(["rules.yml": "---\nid: first\nlanguage: swift\nrule:\n  pattern: foo()\n---\n# the second\nid: second\nlanguage: swift\nrule:\n  pattern: bar(\n"])
+        let file = folder.url.appendingPathComponent("rules.yml")
         // The second rule's pattern does not parse: the error names the file's own line.
         #expect { try DefinitionLoader().loadDirectory(folder.path) } throws: { "\($0)".contains("rules.yml:11") }
-        try "id: first\nlanguage: swift\nrule:\n  pattern: foo()\n---\nid: second\nlanguage: swift\nrule:\n  pattern: bar()\n"
-            .write(to: file, atomically: true, encoding: .utf8)
+        try folder.write("rules.yml", "id: first\nlanguage: swift\nrule:\n  pattern: foo()\n---\nid: second\nlanguage: swift\nrule:\n  pattern: bar()\n")
         #expect(try DefinitionLoader().loadDirectory(folder.path).map(\.id) == ["first", "second"])
         #expect { try DefinitionLoader().loadFile(file.path) } throws: { "\($0)".contains("holds 2 rules (first, second)") }
     }
@@ -256,10 +265,7 @@ import Workspace
     }
 
     @Test func aFolderNamedTwiceIsReadOnce() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftmod-twice-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "id: once\nlanguage: swift\nrule: { pattern: foo() }\n".write(to: folder.appendingPathComponent("once.yml"), atomically: true, encoding: .utf8)
+        let folder = try RuleFolder(["once.yml": "id: once\nlanguage: swift\nrule: { pattern: foo() }\n"])
         let catalog = try CodemodCatalog(bundled: [], directories: [folder.path + "/.", folder.path, folder.path + "/"])
         #expect(catalog.definitions.map(\.id) == ["once"])
     }

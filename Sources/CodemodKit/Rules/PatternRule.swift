@@ -73,7 +73,16 @@ public final class PatternRule: @unchecked Sendable {
     /// Every node the rule matches (nested ones too), in source order, with constraints checked
     /// and transformations applied.
     func matches(in tree: SyntaxTree, facts: TreeFacts) throws -> [Match] {
-        try matches(under: tree.root, facts: facts, skippingMatchedSubtrees: false)
+        // The whole tree: its nodes of the kinds the rule can match, from the tree's table.
+        let context = RuleContext(utilities: utilities, facts: facts)
+        var found: [Match] = []
+        func visit(_ node: Node) throws {
+            // One match per place: a node and its only child span the same code.
+            if let match = try match(node, context), found.last?.node.byteRange != node.byteRange { found.append(match) }
+        }
+        let table = tree.nodesInOrder()
+        if let candidateTable { try table.forEach(symbolsIn: candidateTable, visit) } else { try table.forEach(visit) }
+        return found
     }
 
     func matches(under root: Node, facts: TreeFacts, skippingMatchedSubtrees: Bool) throws -> [Match] {
