@@ -24,10 +24,16 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let definitions = try codemods.catalog().definitions
         let width = definitions.map(\.id.count).max() ?? 2
-        print("\("ID".padding(toLength: width, withPad: " ", startingAt: 0))  REWRITES  SUMMARY")
-        for definition in definitions {
+        // With folders of codemods, where each comes from: bundled, or the folder's file.
+        let display = DisplayPath()
+        let origins = definitions.map { $0.origin.hasPrefix("<bundled>") ? "bundled" : display($0.origin) }
+        let showsOrigin = origins.contains { $0 != "bundled" }
+        let originWidth = showsOrigin ? origins.map(\.count).max() ?? 0 : 0
+        func originColumn(_ text: String) -> String { showsOrigin ? text.padding(toLength: originWidth, withPad: " ", startingAt: 0) + "  " : "" }
+        print("\("ID".padding(toLength: width, withPad: " ", startingAt: 0))  REWRITES  \(originColumn("FROM"))SUMMARY")
+        for (definition, origin) in zip(definitions, origins) {
             let id = definition.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            print("\(id)  \(definition.rewrites ? "yes     " : "no      ")  \(definition.filled(definition.summary))")
+            print("\(id)  \(definition.rewrites ? "yes     " : "no      ")  \(originColumn(origin))\(definition.filled(definition.summary))")
             guard verbose else { continue }
             if !definition.why.isEmpty { print("    why: \(definition.filled(definition.why))") }
             if let replacement = definition.replacement { print("    instead: \(definition.filled(replacement))") }

@@ -153,7 +153,7 @@ struct ParseCommand: ParsableCommand {
         }
         let transformation = try Codemod(definition).transform(tree)
         for use in transformation.uses { print("\(file):\(use.start.line):\(use.start.column): \(SafeText.oneLine(use.text, limit: 80))") }
-        for refusal in transformation.refusals { print("\(file):\(refusal.location.line):\(refusal.location.column): not fixed: \(refusal.message)") }
+        for refusal in transformation.refusals { print("\(file):\(refusal.location.line):\(refusal.location.column): not rewritten: \(refusal.message)") }
         printError("\(transformation.uses.count) match\(transformation.uses.count == 1 ? "" : "es")")
         if transformation.uses.isEmpty {
             for pattern in rule.patterns { print(PatternExplanation(pattern).report(for: tree, file: file)) }

@@ -63,13 +63,13 @@ struct TestCommand: ParsableCommand {
                 tested += testCount
             }
             let total = count + tested
-            let what = tested > 0 ? "\(count) examples and \(tested) rule-test cases" : "\(count) examples"
+            let what = tested > 0 ? "\(plural(count, "example")) and \(plural(tested, "rule-test case"))" : plural(count, "example")
             if total == 0 {
                 passed += 1
                 print("! \(definition.id): no examples: add `examples:` (match, no-match, fix) or a rule test, so that a wrong rule shows here (\(DisplayPath()(definition.origin)))")
             } else if failures.isEmpty {
                 passed += 1
-                print("✓ \(definition.id): \(what) hold")
+                print("✓ \(definition.id): \(what) \(total == 1 ? "holds" : "hold")")
             } else {
                 failed += 1
                 print("✗ \(definition.id): \(failures.count) of \(total) \(tested > 0 ? "examples and rule-test cases" : "examples") fail")
