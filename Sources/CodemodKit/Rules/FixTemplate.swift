@@ -282,6 +282,12 @@ struct OperatorContext {
 
     private static let operatorCharacters = Set("-+*/%<>=!&|^~?.")
 
+    /// The precedences of the operators before and after a place, as numbers.
+    init(before: Int?, after: Int?) {
+        self.before = before
+        self.after = after
+    }
+
     init(before text: String, after next: Substring) {
         // Before: `op $A` or `x op$A` is binary; `op$A` at the start or after a bracket is prefix.
         let head = text.reversed().drop { $0 == " " || $0 == "\t" }

@@ -1,0 +1,131 @@
+import SwiftTree
+
+/// One XCTest assertion call written in Swift Testing, following Apple's table
+/// (https://developer.apple.com/documentation/testing/migratingfromxctest): `XCTAssertEqual(a, b)`
+/// is `#expect(a == b)`, `XCTUnwrap(x)` is `try #require(x)`, `XCTFail("m")` is
+/// `Issue.record("m")`. Operands keep their text (several lines too) and are parenthesised where
+/// the new operator binds tighter (`XCTAssertFalse(a || b)` → `#expect(!(a || b))`); a message is
+/// kept as the comment (`#expect(a == b, "message")`).
+///
+/// What has no Swift Testing form is not converted, with the reason: `accuracy:`, an error
+/// handler closure, `file:`/`line:` (the helper passing them on is what changes).
+public enum AssertionConversion {
+    /// The result: the new call's text, or why the call stays as it is.
+    public enum Outcome: Equatable {
+        case converted(String)
+        case notConverted(reason: String)
+    }
+
+    /// The assertions converted, by name: the operator between two operands, or the shape.
+    enum Shape {
+        case truth            // XCTAssert, XCTAssertTrue
+        case negation         // XCTAssertFalse
+        case comparison(String, nil: Bool = false)  // XCTAssertEqual … (== nil for XCTAssertNil)
+        case unwrap           // XCTUnwrap
+        case fail             // XCTFail
+        case noThrow          // XCTAssertNoThrow
+        case throwsError      // XCTAssertThrowsError
+    }
+
+    static let shapes: [String: Shape] = [
+        "XCTAssert": .truth, "XCTAssertTrue": .truth, "XCTAssertFalse": .negation,
+        "XCTAssertNil": .comparison("==", nil: true), "XCTAssertNotNil": .comparison("!=", nil: true),
+        "XCTAssertEqual": .comparison("=="), "XCTAssertNotEqual": .comparison("!="),
+        "XCTAssertIdentical": .comparison("==="), "XCTAssertNotIdentical": .comparison("!=="),
+        "XCTAssertGreaterThan": .comparison(">"), "XCTAssertGreaterThanOrEqual": .comparison(">="),
+        "XCTAssertLessThan": .comparison("<"), "XCTAssertLessThanOrEqual": .comparison("<="),
+        "XCTUnwrap": .unwrap, "XCTFail": .fail, "XCTAssertNoThrow": .noThrow, "XCTAssertThrowsError": .throwsError,
+    ]
+
+    /// The names of the XCTest functions this converts.
+    public static var names: Set<String> { Set(shapes.keys) }
+
+    /// The Swift Testing form of an assertion call (a `call_expression` whose function is one of
+    /// `names`), or why it has none.
+    public static func convert(_ call: Node) -> Outcome {
+        guard call.kind == "call_expression", let function = call.child(at: 0), let shape = shapes[function.text],
+              let suffix = call.child(at: 1), suffix.kind == "call_suffix" else {
+            return .notConverted(reason: "not an XCTest assertion call")
+        }
+        var arguments: [(label: String?, value: Node)] = []
+        var closure: Node?
+        for part in suffix.children {
+            if part.kind == "value_arguments" {
+                for argument in part.children where argument.kind == "value_argument" {
+                    guard let value = argument.child(field: "value") else { continue }
+                    arguments.append((argument.child(field: "name")?.text, value))
+                }
+            } else if part.kind == "lambda_literal" || part.kind == "annotated_lambda" {
+                closure = part
+            }
+        }
+        if let labelled = arguments.first(where: { $0.label != nil }) {
+            switch labelled.label {
+            case "accuracy":
+                return .notConverted(reason: "`accuracy:` has no Swift Testing form (compare the distance yourself: #expect(abs(a - b) <= accuracy))")
+            case "file", "line":
+                return .notConverted(reason: "`file:`/`line:`: a helper that passes them on takes one `sourceLocation: SourceLocation = #_sourceLocation` instead; convert the helper")
+            default:
+                return .notConverted(reason: "the argument `\(labelled.label ?? ""):` has no Swift Testing form")
+            }
+        }
+        let positional = arguments.map(\.value)
+        let operandCount: Int
+        switch shape {
+        case .fail: operandCount = 0
+        case .comparison(_, nil: false): operandCount = 2
+        default: operandCount = 1
+        }
+        guard positional.count >= operandCount, positional.count <= operandCount + 1 else {
+            return .notConverted(reason: "\(function.text) with \(positional.count) arguments is not a form this converts")
+        }
+        let operands = positional.prefix(operandCount).map { $0 }
+        let message = positional.count > operandCount ? comment(positional[operandCount]) : nil
+        let extras = message.map { ", " + $0 } ?? ""
+        switch shape {
+        case .truth:
+            return .converted("#expect(\(operands[0].text)\(extras))")
+        case .negation:
+            return .converted("#expect(!\(wrapped(operands[0], beforeLooseness: 190))\(extras))")
+        case let .comparison(op, isNil):
+            let precedence = OperatorPrecedence.of(operator: op) ?? 130
+            let left = wrapped(operands[0], context: OperatorContext(before: nil, after: precedence))
+            let right = isNil ? "nil" : wrapped(operands[1], context: OperatorContext(before: precedence, after: nil))
+            return .converted("#expect(\(left) \(op) \(right)\(extras))")
+        case .unwrap:
+            return .converted("try #require(\(operands[0].text)\(extras))")
+        case .fail:
+            let comment = message ?? "\"\""
+            return .converted("Issue.record(\(comment))")
+        case .noThrow:
+            guard closure == nil else { return .notConverted(reason: "a trailing closure after XCTAssertNoThrow") }
+            return .converted("#expect(throws: Never.self\(extras)) { \(tried(operands[0])) }")
+        case .throwsError:
+            guard closure == nil else {
+                return .notConverted(reason: "the error handler closure: convert it by hand (`let error = #expect(throws: (any Error).self) { … }`, then its checks)")
+            }
+            return .converted("#expect(throws: (any Error).self\(extras)) { \(tried(operands[0])) }")
+        }
+    }
+
+    /// An operand's text, in parentheses where the operators around it need them.
+    static func wrapped(_ node: Node, context: OperatorContext) -> String {
+        guard let looseness = OperatorPrecedence.loosest(node), context.needsParentheses(looseness) else { return node.text }
+        return "(" + node.text + ")"
+    }
+
+    static func wrapped(_ node: Node, beforeLooseness precedence: Int) -> String {
+        wrapped(node, context: OperatorContext(before: precedence, after: nil))
+    }
+
+    /// An expression for a throwing closure: `try` in front unless it has one (`try f()`, `try? …`).
+    static func tried(_ node: Node) -> String {
+        let text = node.text
+        return node.kind == "try_expression" || text.hasPrefix("try ") ? text : "try " + text
+    }
+
+    /// A message as a `Comment`: a string literal as it is, other expressions as `Comment(rawValue:)`.
+    static func comment(_ node: Node) -> String {
+        node.kind.hasSuffix("string_literal") ? node.text : "Comment(rawValue: \(node.text))"
+    }
+}
