@@ -1,0 +1,84 @@
+@testable import CodemodKit
+import SwiftTree
+import Testing
+
+/// XCTestCase subclasses as Swift Testing suites (issue 25).
+@Suite struct TestClassConversionTests {
+    /// The first class of some code converted, or why not.
+    func converted(_ code: String) throws -> (text: String, tests: Int, assertions: Int)? {
+        let tree = Parser().parse(code)
+        guard let declaration = tree.root.children.first(where: { $0.kind == "class_declaration" }) else { return nil }
+        guard case let .converted(edits, tests, assertions) = TestClassConversion.convert(declaration) else { return nil }
+        let result = try EditSet(edits, in: tree.source).apply(to: tree.source)
+        return (String(decoding: result, as: UTF8.self), tests, assertions)
+    }
+
+    func reason(_ code: String) -> String? {
+        let tree = Parser().parse(code)
+        guard let declaration = tree.root.children.first(where: { $0.kind == "class_declaration" }),
+              case let .notConverted(reason) = TestClassConversion.convert(declaration) else { return nil }
+        return reason
+    }
+
+    @Test func aFinalClassWithoutStoredVarsBecomesAStruct() throws {
+        let code = """
+            final class ChunkedTests: XCTestCase {
+                let fruits = ["apple", "banana"]
+
+                func testSimple() throws {
+                    XCTAssertEqual(fruits.count, 2, "two fruits")
+                    let first = try XCTUnwrap(fruits.first)
+                    XCTAssertFalse(first.isEmpty || fruits.isEmpty)
+                }
+
+                func test_chunks() {
+                    XCTAssertTrue(fruits.contains("apple"))
+                }
+
+                private func testHelper() {}
+                func assertStability(_ x: Int) {}
+            }
+
+            """
+        let result = try #require(try converted(code))
+        #expect(result.text == """
+            struct ChunkedTests {
+                let fruits = ["apple", "banana"]
+
+                @Test func simple() throws {
+                    #expect(fruits.count == 2, "two fruits")
+                    let first = try #require(fruits.first)
+                    #expect(!(first.isEmpty || fruits.isEmpty))
+                }
+
+                @Test func chunks() {
+                    #expect(fruits.contains("apple"))
+                }
+
+                private func testHelper() {}
+                func assertStability(_ x: Int) {}
+            }
+
+            """)
+        #expect(result.tests == 2 && result.assertions == 4)
+    }
+
+    @Test func storedVarsMakeAFinalClassAndOtherConformancesStay() throws {
+        let code = "class CacheTests: XCTestCase, @unchecked Sendable {\n    var hits = 0\n    static var allTests = [(\"testHit\", testHit)]\n    func testHit() { hits += 1; XCTAssertEqual(hits, 1) }\n}\n"
+        let result = try #require(try converted(code))
+        #expect(result.text == "final class CacheTests: @unchecked Sendable {\n    var hits = 0\n    @Test func hit() { hits += 1; #expect(hits == 1) }\n}\n")
+    }
+
+    @Test func aNewNameThatWouldClashKeepsTheOldOne() throws {
+        let code = "final class T: XCTestCase {\n    func testSort() {}\n    func sort() {}\n    func testURLs() {}\n    func test() {}\n}\n"
+        let result = try #require(try converted(code))
+        #expect(result.text == "struct T {\n    @Test func testSort() {}\n    func sort() {}\n    @Test func URLs() {}\n    @Test func test() {}\n}\n")
+    }
+
+    @Test func whatOnlyXCTestHasKeepsTheClassWithTheReason() {
+        #expect(reason("class A: XCTestCase {\n    override func setUp() { super.setUp() }\n    func testA() {}\n}\n")?.contains("`setUp`") == true)
+        #expect(reason("class B: XCTestCase {\n    func testB() { measure { work() } }\n}\n")?.contains("`measure`") == true)
+        #expect(reason("class C: BaseTestCase {\n    func testC() {}\n}\n")?.contains("inherits from BaseTestCase") == true)
+        #expect(reason("class D: XCTestCase {\n    func testD() { XCTAssertEqual(x, 1.0, accuracy: 0.1) }\n}\n")?.contains("accuracy") == true)
+    }
+}
