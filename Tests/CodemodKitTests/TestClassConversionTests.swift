@@ -82,3 +82,35 @@ import Testing
         #expect(reason("class D: XCTestCase {\n    func testD() { XCTAssertEqual(x, 1.0, accuracy: 0.1) }\n}\n")?.contains("accuracy") == true)
     }
 }
+
+/// Whole files: the classes that convert, the ones left, and the imports (issue 25).
+@Suite struct XCTestFileConversionTests {
+    func converted(_ code: String) throws -> (text: String, conversion: XCTestFileConversion) {
+        let tree = Parser().parse(code)
+        let conversion = XCTestFileConversion(tree)
+        let result = try EditSet(conversion.edits, in: tree.source).apply(to: tree.source)
+        return (String(decoding: result, as: UTF8.self), conversion)
+    }
+
+    @Test func aFileWithNothingOfXCTestLeftImportsTestingAndFoundation() throws {
+        let code = "@testable import Yams\nimport XCTest\n\nfinal class NodeTests: XCTestCase {\n    func testScalar() {\n        XCTAssertEqual(Node(\"1\").int, 1)\n    }\n}\n"
+        let result = try converted(code)
+        #expect(result.text == "@testable import Yams\nimport Foundation\nimport Testing\n\nstruct NodeTests {\n    @Test func scalar() {\n        #expect(Node(\"1\").int == 1)\n    }\n}\n")
+        #expect(result.conversion.tests == 1 && result.conversion.assertions == 1 && result.conversion.left.isEmpty)
+    }
+
+    @Test func aClassLeftAsXCTestKeepsTheImportAndTestingIsAdded() throws {
+        let code = "import Foundation\nimport XCTest\n\nfinal class A: XCTestCase {\n    func testA() { XCTAssertTrue(true) }\n}\n\nfinal class B: XCTestCase {\n    func testB() { measure { } }\n}\n"
+        let result = try converted(code)
+        #expect(result.text == "import Foundation\nimport XCTest\nimport Testing\n\nstruct A {\n    @Test func a() { #expect(true) }\n}\n\nfinal class B: XCTestCase {\n    func testB() { measure { } }\n}\n")
+        #expect(result.conversion.left.map(\.name) == ["B"])
+        #expect(result.conversion.left.first?.reason.contains("`measure`") == true)
+    }
+
+    @Test func aFileWhereNoClassConvertsIsLeftAsItIs() throws {
+        let code = "import XCTest\n\nclass C: BaseTestCase {\n    func testC() {}\n}\n"
+        let result = try converted(code)
+        #expect(result.text == code)
+        #expect(result.conversion.edits.isEmpty && result.conversion.left.count == 1)
+    }
+}
