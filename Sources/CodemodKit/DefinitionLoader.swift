@@ -192,6 +192,11 @@ public struct FieldReader {
 
     public func string(_ node: Yams.Node, _ field: String) throws -> String {
         guard case let .scalar(scalar) = node else { throw fail(node, field, "must be a string") }
+        // `fix: !$A` is a YAML tag named `$A` on an empty value, not the text `!$A`.
+        let tag = node.tag.description
+        if tag.hasPrefix("!"), !tag.hasPrefix("!!") {
+            throw fail(node, field, "YAML reads `\(tag)` at the start of a value as a tag, not as text: quote the value ('\(tag)\(scalar.string.isEmpty ? "" : " " + scalar.string)')")
+        }
         return scalar.string
     }
 

@@ -141,10 +141,13 @@ public struct UnifiedDiff {
             // Lines the edits leave as they were, at either end, are context, not changes (a
             // removal that ends before the next line's indentation rewrites that line unchanged).
             let oldLines = splitLines(Array(source.bytes[start..<end])), newLines = splitLines(new)
+            // The first line of a file with a byte order mark carries the mark in the diff: a block
+            // that starts there is not trimmed, so that a line put before it does not take the mark along.
+            let keepsWhole = group.first == 1 && source.hasByteOrderMark
             var prefix = 0
-            while prefix < oldLines.count, prefix < newLines.count, oldLines[prefix].utf8.elementsEqual(newLines[prefix].utf8) { prefix += 1 }
+            while !keepsWhole, prefix < oldLines.count, prefix < newLines.count, oldLines[prefix].utf8.elementsEqual(newLines[prefix].utf8) { prefix += 1 }
             var suffix = 0
-            while suffix < oldLines.count - prefix, suffix < newLines.count - prefix,
+            while !keepsWhole, suffix < oldLines.count - prefix, suffix < newLines.count - prefix,
                   oldLines[oldLines.count - 1 - suffix].utf8.elementsEqual(newLines[newLines.count - 1 - suffix].utf8) { suffix += 1 }
             return Block(firstLine: group.first + prefix, lastLine: group.last - suffix,
                          newLines: Array(newLines[prefix..<(newLines.count - suffix)]))

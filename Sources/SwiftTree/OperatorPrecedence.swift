@@ -50,9 +50,16 @@ public enum OperatorPrecedence {
         case "assignment": return 90
         case "ternary_expression": return 100
         case "prefix_expression": return 200
+        // A closure, or an optional chain, binds as one piece beside an operator, but not before
+        // some postfixes: `{ … }()` at a statement's start is a trailing closure (260); `a?.b!`
+        // unwraps `b`, while `a?.b.c` goes on with the chain as the code did (250).
+        case "lambda_literal": return 260
         default:
+            if node.kind == "navigation_expression" || node.kind == "call_expression", node.text.contains("?.") { return 250 }
             // A node that only wraps its one child (`value_argument` around an expression) binds as it.
             if node.childCount == 1, let only = node.child(at: 0), only.byteRange == node.byteRange { return loosest(only) }
+            // A custom operator's precedence is not known here: taken as loose as a ternary's.
+            if node.kind == "infix_expression", node.childCount == 3, of(node) == nil { return 100 }
             guard let precedence = of(node), node.childCount >= 3 else { return nil }
             var result = precedence
             for operand in [node.child(at: 0), node.child(at: node.childCount - 1)] {
@@ -65,11 +72,27 @@ public enum OperatorPrecedence {
     /// Whether the grammar grouped this binary expression against Swift's precedence: one of its
     /// operands, not in parentheses, is an expression of an operator that binds less tightly.
     public static func isMisread(_ node: Node) -> Bool {
+        // `-a + b` read as `-(a + b)`: a prefix operator binds tighter than any binary one.
+        if node.kind == "prefix_expression", let operand = node.child(at: node.childCount - 1), of(operand) != nil { return true }
         guard let precedence = of(node), node.childCount >= 3 else { return false }
         for operand in [node.child(at: 0), node.child(at: node.childCount - 1)] {
             if let operand, let inner = of(operand), inner < precedence { return true }
         }
         return false
+    }
+
+    /// The binary expression around a node that the grammar misread, if the node is an operand
+    /// of one (directly, or through other binary expressions): a match there relies on the wrong
+    /// grouping (`$A || $B` on `a && b || c`, read as `a && (b || c)`).
+    public static func misreadAround(_ node: Node) -> Node? {
+        // Only an operator expression's grouping can be wrong; a call or a name is one piece.
+        guard of(node) != nil || node.kind == "prefix_expression" else { return nil }
+        var current = node
+        while let parent = current.parent, of(parent) != nil || parent.kind == "prefix_expression" {
+            if isMisread(parent) { return parent }
+            current = parent
+        }
+        return nil
     }
 
     /// The first node in a subtree (the root included) that the grammar misread, outside the

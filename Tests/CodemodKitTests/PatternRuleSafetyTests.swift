@@ -146,7 +146,7 @@ import Workspace
     @Test func aCaptureIsParenthesisedWhereTheFixsOperatorsNeedIt() throws {
         let negate = "rule: { pattern: 'XCTAssertFalse($A)' }\nfix: 'XCTAssertTrue(!$A)'"
         #expect(try base.fixed(negate, "XCTAssertFalse(a || b)\nXCTAssertFalse(try f())\nXCTAssertFalse(await g())\nXCTAssertFalse(x.isEmpty)\nXCTAssertFalse(-a)\n").text
-            == "XCTAssertTrue(!(a || b))\nXCTAssertTrue(!(try f()))\nXCTAssertTrue(!(await g()))\nXCTAssertTrue(!x.isEmpty)\nXCTAssertTrue(!-a)\n")
+            == "XCTAssertTrue(!(a || b))\nXCTAssertTrue(!(try f()))\nXCTAssertTrue(!(await g()))\nXCTAssertTrue(!x.isEmpty)\nXCTAssertTrue(!(-a))\n")
         let equal = "rule: { pattern: 'XCTAssertEqual($A, $B)' }\nfix: '#expect($A == $B)'"
         #expect(try base.fixed(equal, "XCTAssertEqual(a ?? b, c)\nXCTAssertEqual(x > 0, flag)\nXCTAssertEqual(a + b, c)\n").text
             == "#expect(a ?? b == c)\n#expect((x > 0) == flag)\n#expect(a + b == c)\n")
@@ -344,5 +344,68 @@ import Workspace
         let body = "rule: { kind: value_argument, regex: '^b$' }\nfix: ''"
         let code = "f(a, // c\n  b)\ng(a, /* c */ b)\nh(b, /* c */ a)\nk(b)\nm(\n  b, // why\n  a\n)\nn(\n  a, // last\n  b\n)\n"
         #expect(try base.fixed(body, code).text == "f(a // c\n  )\ng(a /* c */)\nh(/* c */ a)\nk()\nm(\n  // why\n  a\n)\nn(\n  a // last\n)\n")
+    }
+}
+
+/// The third hostile review: operators around captures, the grammar's groupings, and edges of
+/// removals and diffs.
+@Suite struct PatternRuleThirdReviewTests {
+    let base = PatternRuleTests()
+
+    @Test func aMatchInsideAMisreadChainOrUnderAPrefixIsLeft() throws {
+        let or = try base.fixed("rule: { pattern: '$A || $B' }\nfix: '[$A, $B].contains(true)'", "let canView = isAdmin && isOwner || isPublic\n")
+        #expect(or.text == "let canView = isAdmin && isOwner || isPublic\n")
+        let negative = try base.fixed("rule: { pattern: '-$A' }\nfix: '0 - $A'", "let v = -a + b\n")
+        #expect(negative.text == "let v = -a + b\n")
+        #expect(negative.refusals.contains { $0.contains("against Swift's operator precedence") })
+        // A call in such a chain is one piece: nothing to refuse.
+        #expect(try base.fixed("rule: { pattern: 'old($A)' }\nfix: 'new($A)'", "let v = old(x) != b && c\n").text == "let v = new(x) != b && c\n")
+    }
+
+    @Test(arguments: [
+        ("rule: { pattern: 'double($A)' }\nfix: '$A*2'", "let y = double(p + q)\n", "let y = (p + q)*2\n"),
+        ("rule: { pattern: 'isInt($A)' }\nfix: '$A is Int'", "let x = isInt(a ?? b)\n", "let x = (a ?? b) is Int\n"),
+        ("rule: { pattern: 'not($A)' }\nfix: '!$A'", "let x = not(a <> b)\n", "let x = !(a <> b)\n"),
+        ("rule: { pattern: 'check($A)' }\nfix: '$A ? 1 : 0'", "let x = check(c ? a : b)\n", "let x = (c ? a : b) ? 1 : 0\n"),
+        ("rule: { pattern: 'forceUnwrap($A)' }\nfix: '$A!'", "print(forceUnwrap(user?.age))\n", "print((user?.age)!)\n"),
+        ("rule: { pattern: 'run($A)' }\nfix: '$A()'", "func f() {\n    _ = prepare()\n    run({ print(1) })\n}\n", "func f() {\n    _ = prepare()\n    ({ print(1) })()\n}\n"),
+        ("rule: { pattern: '$A == false' }\nfix: '!$A'", "if !flag == false { }\n", "if !(!flag) { }\n"),
+        ("rule: { pattern: 'same($A)' }\nfix: '$A ?? x'", "let v = same(a ?? b)\n", "let v = (a ?? b) ?? x\n"),
+    ])
+    func capturesAreParenthesisedBesideEveryOperator(body: String, code: String, expected: String) throws {
+        #expect(try base.fixed(body, code).text == expected)
+    }
+
+    @Test func aTrailingClosureIsNotHandedToACallWrappingAnother() throws {
+        let result = try base.fixed("rule: { pattern: 'fetch($A)' }\nfix: 'wrap(load($A))'", "fetch(url) { data in handle(data) }\n")
+        #expect(result.text == "fetch(url) { data in handle(data) }\n")
+    }
+
+    @Test func aTaggedValueIsALoadError() {
+        #expect(base.loadError("rule: { pattern: 'done($A)' }\nfix: !$A").contains("as a tag, not as text"))
+    }
+
+    @Test func aDirectiveInsideACapturedBodyIsCopiedAsItIs() throws {
+        let code = "var body: some View {\n    NavigationView {\n        List(items) { Text($0) }\n        #if os(iOS)\n            .listStyle(.plain)\n        #endif\n    }\n}\n"
+        let result = try base.fixed("rule: { pattern: 'NavigationView { $$$B }' }\nfix: 'NavigationStack { $$$B }'", code)
+        #expect(result.text.contains("NavigationStack {") && result.refusals.isEmpty, "\(result.refusals)")
+    }
+
+    @Test func anEmptyFixOnAnArgumentsValueRemovesTheArgument() throws {
+        let result = try base.fixed("rule: { pattern: 'legacyArg()' }\nfix: ''", "f(x, legacyArg(), y)\nlet a = [x, legacyArg(), y]\n")
+        #expect(result.text == "f(x, y)\nlet a = [x, y]\n")
+    }
+
+    @Test func expandEndStaysAmongTheMatchsSiblings() throws {
+        let body = "rule: { pattern: 'legacyLog($A)' }\nfix: { template: 'log($A)', expandEnd: { kind: comment } }"
+        #expect(try base.fixed(body, "let ok = legacyLog(\"b\") // keep this note\n").text == "let ok = log(\"b\") // keep this note\n")
+    }
+
+    @Test func aDiffOfAFileWithAByteOrderMarkPutsTheMarkOnceAtTheStart() throws {
+        let source = try SourceText(utf8: [0xEF, 0xBB, 0xBF] + Array("if a {\n    b()\n}\n".utf8))
+        let edits = try EditSet([Edit(range: 0..<0, replacement: "log(\"start\")\n")], in: source)
+        let diff = UnifiedDiff().render(path: "t.swift", source: source, edits: edits)
+        #expect(diff.components(separatedBy: "\u{FEFF}").count == 3, "\(diff)")   // once removed, once added
+        #expect(diff.contains("-\u{FEFF}if a {\n+\u{FEFF}log(\"start\")\n+if a {\n"), "\(diff)")
     }
 }

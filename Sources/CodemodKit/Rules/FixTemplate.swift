@@ -279,6 +279,8 @@ struct OperatorContext {
     var after: Int?
     /// Whether a postfix (`.`, `?`, `!`, `(`, `[`) follows the variable.
     var postfix = false
+    /// Whether that postfix is `!` or `?` (which would join an optional chain).
+    var unwraps = false
 
     private static let operatorCharacters = Set("-+*/%<>=!&|^~?.")
 
@@ -296,16 +298,35 @@ struct OperatorContext {
         if !op.isEmpty {
             let beforeOperator = head.dropFirst(op.count).first
             let binary = spaced || beforeOperator.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ")" || $0 == "]" } ?? false
-            before = binary ? OperatorPrecedence.of(operator: op) : 190
+            // An operator this does not know (a custom one) is taken to bind tighter than any.
+            before = binary ? OperatorPrecedence.of(operator: op) ?? Self.unknown : Self.prefix
         }
-        // After: ` op ` is binary; a postfix token right after the variable binds tighter than any.
-        if let first = next.first, ".?!([".contains(first) {
+        // After: a postfix token right after the variable binds tighter than any; ` op ` or
+        // `op` between operands (`$A*2`) is binary; `is`, `as` and the ternary's `?` too.
+        let tail = next.drop { $0 == " " || $0 == "\t" }
+        let spacedAfter = tail.count < next.count
+        if let first = next.first, ".([".contains(first) || ((first == "?" || first == "!") && !Self.isBinaryOperator(next)) {
             postfix = true
+            unwraps = first == "?" || first == "!"
+        } else if spacedAfter, tail.hasPrefix("is ") || tail.hasPrefix("as ") || tail.hasPrefix("as?") || tail.hasPrefix("as!") {
+            after = 132
         } else {
-            let tail = next.drop { $0 == " " || $0 == "\t" }
             let op = String(tail.prefix { Self.operatorCharacters.contains($0) })
-            if !op.isEmpty, tail.dropFirst(op.count).first == " " { after = OperatorPrecedence.of(operator: op) }
+            let following = tail.dropFirst(op.count).first
+            if !op.isEmpty, let following, (following == " ") == spacedAfter || !spacedAfter {
+                after = op == "?" ? 100 : OperatorPrecedence.of(operator: op) ?? Self.unknown
+            }
         }
+    }
+
+    /// The precedence taken for a prefix operator, and for an operator this does not know.
+    static let prefix = 190, unknown = 999
+
+    /// Whether text after a variable starts with a binary operator that begins with `?` or `!`
+    /// (`??`, `!=`, `!==`), not a postfix `?`/`!`.
+    private static func isBinaryOperator(_ text: Substring) -> Bool {
+        let op = text.prefix { operatorCharacters.contains($0) }
+        return ["??", "!=", "!=="].contains(String(op))
     }
 
     /// Whether code binding this loosely (`OperatorPrecedence.loosest`) needs parentheses here.
@@ -313,9 +334,13 @@ struct OperatorContext {
     /// a left-associative operator (`a - (b - c)`), on the left of `??` (right-associative), and
     /// on either side of a comparison (`(x > 0) == flag`; comparisons do not chain).
     func needsParentheses(_ looseness: Int) -> Bool {
-        if postfix { return true }
+        if postfix { return looseness == 250 ? unwraps : true }
+        // Prefix operators side by side (`!!flag`, `--a`) do not compile.
+        if before == Self.prefix, looseness == 200 { return true }
+        // A closure or an optional chain only needs them before a postfix.
+        if looseness >= 250 { return false }
         if let before, looseness < before || (looseness == before && before != 131) { return true }
-        if let after, looseness < after || looseness == 0 || (looseness == after && (after == 130 || after == 131)) { return true }
+        if let after, looseness < after || looseness == 0 || (looseness == after && [100, 130, 131].contains(after)) { return true }
         return false
     }
 }

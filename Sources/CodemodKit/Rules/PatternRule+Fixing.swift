@@ -43,13 +43,19 @@ extension PatternRule {
             let text = render(plan, among: plans, tabs: tabs)
             // A line break inside a one-line string's interpolation does not compile (the
             // grammar accepts it, so the safety net would not see it).
-            if text.unicodeScalars.contains("\n"), let string = Self.oneLineString(around: plan.match.node) {
+            let innerInString = fix?.template.shape.contains("\n") == true
+                ? plans.first { inner in plan.range.lowerBound <= inner.range.lowerBound && inner.range.upperBound <= plan.range.upperBound && Self.oneLineString(around: inner.match.node) != nil }
+                : nil
+            if text.unicodeScalars.contains("\n"), let string = Self.oneLineString(around: plan.match.node) ?? innerInString.flatMap({ Self.oneLineString(around: $0.match.node) }) {
                 result.refusals.append(SiteRefusal(location: plan.match.node.start,
                                                    message: "\(id): the fix spans several lines, inside the interpolation of the one-line string `\(SafeText.oneLine(string.text, limit: 40))`, where a line break does not compile; the site is left as it was"))
                 continue
             }
-            if text.isEmpty, plan.range == plan.match.node.byteRange, ListRemoval.isElement(plan.match.node) {
-                removed.append(plan.match.node)
+            // The value of an argument (`f(x, legacyArg(), y)`): the argument is the list's element.
+            var element = plan.match.node
+            if let parent = element.parent, parent.kind == "value_argument", parent.byteRange == element.byteRange { element = parent }
+            if text.isEmpty, plan.range == plan.match.node.byteRange, ListRemoval.isElement(element) {
+                removed.append(element)
             } else if text.isEmpty {
                 // A statement removed with the `;` that ends it (`a(); b(); c()` without `b()`).
                 // (The grammar keeps `;` out of the tree: it is read from the text.)
@@ -115,7 +121,9 @@ extension PatternRule {
         }
         guard let written = lastCall(fix), let original = lastCall(matched) else { return false }
         // `(call)` is no call; `wrap(call)` passes the call to another one.
-        guard !written.name.isEmpty, !(written.name != original.name && written.arguments.contains(original.name + "(")) else { return false }
+        // A renamed call may not take another call: `wrap(load($A))` hands the closure to `wrap`.
+        let nestedCall = written.arguments.dropFirst().range(of: #"[A-Za-z_][A-Za-z0-9_]*\s*\("#, options: .regularExpression) != nil
+        guard !written.name.isEmpty, !(written.name != original.name && (written.arguments.contains(original.name + "(") || nestedCall)) else { return false }
         guard written.chained else { return true }
         return written.name == original.name
     }
@@ -185,7 +193,7 @@ extension PatternRule {
         // what the code means. Inside a variable it is copied as it is.
         let captured = match.environment.single.values.map(\.byteRange)
             + match.environment.multi.keys.compactMap { match.environment.range(of: $0) }
-        if let misread = OperatorPrecedence.firstMisread(in: node, outside: captured) {
+        if let misread = OperatorPrecedence.firstMisread(in: node, outside: captured) ?? OperatorPrecedence.misreadAround(node) {
             throw SiteRefusal(location: misread.start,
                               message: "\(id): the Swift grammar groups `\(SafeText.oneLine(misread.text, limit: 40))` against Swift's operator precedence, and the match relies on that grouping: the fix could change what the code does; the site is left as it was (see \"Operators\" in docs/patterns.md)")
         }
@@ -194,6 +202,8 @@ extension PatternRule {
         var directive: Node?
         node.walk { candidate in
             guard directive == nil else { return false }
+            // Inside what a variable copies, away from its ends, a directive stays where it is.
+            if captured.contains(where: { $0.lowerBound < candidate.byteRange.lowerBound && candidate.byteRange.upperBound < $0.upperBound }) { return false }
             if candidate.kind == "directive", let parent = candidate.parent,
                parent.kind.hasSuffix("_expression") || parent.kind.hasSuffix("_suffix") || parent.kind.hasPrefix("value_argument") {
                 directive = candidate
@@ -224,12 +234,12 @@ extension PatternRule {
         // grammar puts a comment before a block's first statement beside the block's statements.
         func previous(_ node: Node) -> Node? {
             if let sibling = node.previousSibling { return sibling }
-            guard let parent = node.parent, parent.byteRange.lowerBound == node.byteRange.lowerBound else { return nil }
+            guard let parent = node.parent, parent.kind == "statements", parent.byteRange.lowerBound == node.byteRange.lowerBound else { return nil }
             return previous(parent)
         }
         func next(_ node: Node) -> Node? {
             if let sibling = node.nextSibling { return sibling }
-            guard let parent = node.parent, parent.byteRange.upperBound == node.byteRange.upperBound else { return nil }
+            guard let parent = node.parent, parent.kind == "statements", parent.byteRange.upperBound == node.byteRange.upperBound else { return nil }
             return next(parent)
         }
         // As ast-grep 0.51 does: one neighbour at most (`expandEnd: { regex: ',' }` takes the
