@@ -66,7 +66,13 @@ import Testing
         #expect(accuracy.contains("accuracy"))
         guard case let .notConverted(location) = converted("XCTAssertEqual(a, b, file: file, line: line)") else { Issue.record("converted"); return }
         #expect(location.contains("sourceLocation"))
-        guard case let .notConverted(handler) = converted("XCTAssertThrowsError(try f()) { error in print(error) }") else { Issue.record("converted"); return }
-        #expect(handler.contains("error handler"))
+        guard case let .notConverted(handler) = converted("XCTAssertThrowsError(try f()) { print($0) }") else { Issue.record("converted"); return }
+        #expect(handler.contains("$0"))
+    }
+
+    @Test func anErrorHandlerBecomesTheBodyOfAnIfLet() {
+        let code = "XCTAssertThrowsError(try parse(\"x\")) { error in\n    XCTAssertTrue(error is ParseError)\n    XCTAssertEqual(\"\\(error)\", \"bad\")\n}"
+        #expect(converted(code) == .converted("if let error = #expect(throws: (any Error).self, performing: { try parse(\"x\") }) {\n    #expect(error is ParseError)\n    #expect(\"\\(error)\" == \"bad\")\n}"))
+        #expect(converted("XCTAssertThrowsError(try f(), \"must throw\") { _ in }") == .converted("if #expect(throws: (any Error).self, \"must throw\", performing: { try f() }) != nil { }"))
     }
 }

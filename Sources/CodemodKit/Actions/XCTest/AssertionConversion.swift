@@ -8,7 +8,8 @@ import SwiftTree
 /// kept as the comment (`#expect(a == b, "message")`).
 ///
 /// What has no Swift Testing form is not converted, with the reason: `accuracy:`, an error
-/// handler closure, `file:`/`line:` (the helper passing them on is what changes).
+/// `file:`/`line:` (the helper passing them on is what changes). An error handler closure
+/// becomes the body of `if let error = #expect(throws: (any Error).self, performing: { … })`.
 public enum AssertionConversion {
     /// The result: the new call's text, or why the call stays as it is.
     public enum Outcome: Equatable {
@@ -101,11 +102,72 @@ public enum AssertionConversion {
             guard closure == nil else { return .notConverted(reason: "a trailing closure after XCTAssertNoThrow") }
             return .converted("#expect(throws: Never.self\(extras)) { \(tried(operands[0])) }")
         case .throwsError:
-            guard closure == nil else {
-                return .notConverted(reason: "the error handler closure: convert it by hand (`let error = #expect(throws: (any Error).self) { … }`, then its checks)")
+            guard let closure else {
+                return .converted("#expect(throws: (any Error).self\(extras)) { \(tried(operands[0])) }")
             }
-            return .converted("#expect(throws: (any Error).self\(extras)) { \(tried(operands[0])) }")
+            // The handler runs with the error when one is thrown: `if let error = #expect(…) { … }`.
+            return handled(closure, expecting: "#expect(throws: (any Error).self\(extras), performing: { \(tried(operands[0])) })")
         }
+    }
+
+    /// `XCTAssertThrowsError(…) { error in … }` as `if let error = #expect(throws: …) { … }`, with
+    /// the handler's assertions converted too.
+    static func handled(_ closure: Node, expecting expectation: String) -> Outcome {
+        let children = closure.children
+        guard let open = children.first, open.kind == "{", let close = children.last, close.kind == "}" else {
+            return .notConverted(reason: "the error handler is not a closure literal")
+        }
+        // The parameter: `error in`, `(error) in`, `_ in`, or none (then `$0` would name it).
+        var name = "_"
+        var headerEnd = open.byteRange.upperBound
+        if let inToken = children.first(where: { $0.kind == "in" }) {
+            let parameters = children.first { $0.kind == "lambda_function_type" }
+            let names = parameters.map { Self.parameterNames($0) } ?? []
+            guard names.count == 1 else { return .notConverted(reason: "the error handler takes \(names.count) parameters") }
+            name = names[0]
+            headerEnd = inToken.byteRange.upperBound
+        }
+        if closure.text.contains("$0") { return .notConverted(reason: "the error handler uses $0: name its parameter first") }
+        let source = closure.tree.source
+        // The body, with its own assertions converted.
+        var body = ""
+        var cursor = headerEnd
+        var problem: String?
+        var calls: [Node] = []
+        closure.walk { node in
+            if node.kind == "call_expression", let function = node.child(at: 0), shapes[function.text] != nil {
+                calls.append(node)
+                return false
+            }
+            return true
+        }
+        for call in calls {
+            switch convert(call) {
+            case let .converted(text):
+                body += source.text(in: cursor..<call.byteRange.lowerBound) + text
+                cursor = call.byteRange.upperBound
+            case let .notConverted(reason):
+                problem = problem ?? "in the error handler, \(call.child(at: 0)?.text ?? "an assertion"): \(reason)"
+            }
+        }
+        if let problem { return .notConverted(reason: problem) }
+        body += source.text(in: cursor..<close.byteRange.lowerBound)
+        let binding = name == "_" ? "" : "let \(name) = "
+        let condition = name == "_" ? "\(expectation) != nil" : "\(binding)\(expectation)"
+        return .converted("if \(condition) {\(body)}")
+    }
+
+    /// The names a closure's parameter clause declares (`error`, `(error)`).
+    static func parameterNames(_ type: Node) -> [String] {
+        var names: [String] = []
+        type.walk { node in
+            if node.kind == "lambda_parameter" {
+                names.append(node.child(field: "name")?.text ?? node.text)
+                return false
+            }
+            return true
+        }
+        return names
     }
 
     /// An operand's text, in parentheses where the operators around it need them.
