@@ -401,6 +401,13 @@ import Workspace
         #expect(try base.fixed(body, "let ok = legacyLog(\"b\") // keep this note\n").text == "let ok = log(\"b\") // keep this note\n")
     }
 
+    @Test func aMultiLineStringOfTheTemplateKeepsItsSpacesInAFileIndentedWithTabs() throws {
+        let body = "rule: { pattern: 'banner()' }\nfix: |-\n  show(\"\"\"\n          Hello\n      \"\"\")"
+        let result = try base.fixed(body, "func f() {\n\tbanner()\n}\n").text
+        // The string's content is `    Hello` (four spaces beyond the closing delimiter), as written.
+        #expect(result == "func f() {\n\tshow(\"\"\"\n\t        Hello\n\t    \"\"\")\n}\n", "\(result.debugDescription)")
+    }
+
     @Test func aDiffOfAFileWithAByteOrderMarkPutsTheMarkOnceAtTheStart() throws {
         let source = try SourceText(utf8: [0xEF, 0xBB, 0xBF] + Array("if a {\n    b()\n}\n".utf8))
         let edits = try EditSet([Edit(range: 0..<0, replacement: "log(\"start\")\n")], in: source)

@@ -75,11 +75,13 @@ struct TemplateText {
                 var variableFollows = false
                 if index + 1 < pieces.count, case .variable = pieces[index + 1] { variableFollows = true }
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                // A multi-line string the template writes keeps its spaces: tabs would change it.
+                let inStrings = tabs ? Self.linesInsideMultiLineStrings(text) : []
                 for (number, line) in lines.enumerated() {
                     if number > 0 {
                         output += "\n"
                         if !line.isEmpty || (variableFollows && number == lines.count - 1) {
-                            output += indentation + Self.indent(line, tabs: tabs, unit: templateUnit)
+                            output += indentation + (inStrings.contains(number) ? String(line) : Self.indent(line, tabs: tabs, unit: templateUnit))
                         }
                     } else {
                         output += line
