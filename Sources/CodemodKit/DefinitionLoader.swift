@@ -48,11 +48,7 @@ public struct DefinitionLoader {
         let text = try Self.read(path)
         let documents = Self.documents(of: text)
         guard documents.count > 1 else { return [try loadFile(path)] }
-        var loader = self
-        if utilities.isEmpty, text.contains("matches:") {
-            let files = try AstGrepProject.utilityFiles(near: path)
-            if !files.isEmpty { (loader.utilities, loader.utilitiesText) = try UtilityRules.load(files) }
-        }
+        let loader = try withUtilities(near: path, for: text)
         var seen: [String: Int] = [:]
         return try documents.map { document in
             let definition = try loader.load(yaml: document.text, origin: path)
@@ -62,6 +58,17 @@ public struct DefinitionLoader {
             seen[definition.id] = document.line
             return definition
         }
+    }
+
+    /// This loader with the utility rules of the project a rule file named by its path is in,
+    /// when the file uses utilities (`matches:`) and none were given.
+    private func withUtilities(near path: String, for text: String) throws -> DefinitionLoader {
+        guard utilities.isEmpty, text.contains("rule:"), text.contains("matches:") else { return self }
+        let files = try AstGrepProject.utilityFiles(near: path)
+        guard !files.isEmpty else { return self }
+        var loader = self
+        (loader.utilities, loader.utilitiesText) = try UtilityRules.load(files)
+        return loader
     }
 
     /// The YAML documents of a file (split at `---` lines), each padded with the line breaks
@@ -115,16 +122,7 @@ public struct DefinitionLoader {
             throw LocatedError(file: path, line: documents[1].line, field: nil,
                                message: "holds \(documents.count) rules (\(ids.joined(separator: ", "))), separated by '---'; name one by its id with --codemods \((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent), or put each in a file of its own")
         }
-        // An ast-grep rule named by its path uses the utility rules of its project.
-        if utilities.isEmpty, text.contains("rule:"), text.contains("matches:") {
-            let files = try AstGrepProject.utilityFiles(near: path)
-            if !files.isEmpty {
-                var loader = self
-                (loader.utilities, loader.utilitiesText) = try UtilityRules.load(files)
-                return try loader.load(yaml: text, origin: path)
-            }
-        }
-        return try load(yaml: text, origin: path)
+        return try withUtilities(near: path, for: text).load(yaml: text, origin: path)
     }
 
     /// Loads a definition from YAML text; `origin` names it in errors.

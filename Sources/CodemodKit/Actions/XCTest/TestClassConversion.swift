@@ -73,7 +73,7 @@ public enum TestClassConversion {
         // `struct`, unless a stored `var` may be assigned by a test.
         let storedVar = members.contains { member in
             member.kind == "property_declaration" && member.children.contains { $0.kind == "value_binding_pattern" && $0.text == "var" }
-                && !member.text.hasPrefix("static ") && !(member.children.first { $0.kind == "modifiers" }?.text.contains("static") ?? false)
+                && !(member.children.first { $0.kind == "modifiers" }?.text.contains("static") ?? false)
                 && !member.children.contains { $0.kind == "computed_property" }
         }
         let modifiers = children.first { $0.kind == "modifiers" }
