@@ -32,6 +32,9 @@ public final class Codemod: @unchecked Sendable {
     private var compiledQuery: Query?
     private let queryLock = NSLock()
     let useCaptureName: String
+    /// What the run-wide actions concluded from the files of the current run (see `prepare`).
+    private var runConclusions: [String: any Sendable] = [:]
+    private let runLock = NSLock()
     let compiledConstraints: [CompiledConstraint]
     let steps: [Step]
     /// The literal bytes every match contains, for skipping files without parsing them.
@@ -219,6 +222,25 @@ public final class Codemod: @unchecked Sendable {
 
     public var id: String { definition.id }
 
+    /// Surveys the files of a run for the codemod's run-wide actions (`RunWideAction`), so that
+    /// each file's edits can depend on the others; without it, each file is a run of its own.
+    public func prepare(_ files: [String], pipeline: FilePipeline) {
+        for case let .action(action) in steps {
+            guard let action = action as? any RunWideAction else { continue }
+            let surveys = pipeline.run(files, through: RunSurvey(action: action)).compactMap { $0 }
+            let conclusion = action.conclude(surveys)
+            runLock.lock()
+            runConclusions[action.name] = conclusion
+            runLock.unlock()
+        }
+    }
+
+    private func conclusion(of action: any RewriteAction) -> (any Sendable)? {
+        runLock.lock()
+        defer { runLock.unlock() }
+        return runConclusions[action.name]
+    }
+
     /// Whether a file's bytes can hold a match at all (false skips parsing it).
     public func mightMatch(_ bytes: [UInt8]) -> Bool {
         if let requiredAlternatives { return requiredAlternatives.contains { ByteSearch.contains(bytes, $0) } }
@@ -260,7 +282,7 @@ public final class Codemod: @unchecked Sendable {
                 return false
             }
             for case let .action(action) in steps {
-                switch action.classify(ActionContext(tree: tree, params: params, match: match, memo: memo)) {
+                switch action.classify(ActionContext(tree: tree, params: params, match: match, memo: memo, run: conclusion(of: action))) {
                 case .use: continue
                 case .ignore: return false
                 case let .note(message):
@@ -384,7 +406,7 @@ public final class Codemod: @unchecked Sendable {
                         : Edit(range: node.byteRange, replacement: replacement))
                 }
             case let .action(action):
-                edits += try action.edits(in: ActionContext(tree: tree, params: params, match: match, memo: memo))
+                edits += try action.edits(in: ActionContext(tree: tree, params: params, match: match, memo: memo, run: conclusion(of: action)))
             }
         }
         return edits

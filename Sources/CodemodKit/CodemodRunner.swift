@@ -162,6 +162,7 @@ public struct CodemodRunner: Sendable {
     /// Processes files on `options.jobs` threads; `report` receives every outcome in the order of
     /// `files`.
     public func run(_ files: [String], report: (FileOutcome) -> Void) -> RunSummary {
+        codemod.prepare(files, pipeline: pipeline)
         let outcomes = pipeline.run(files, through: self)
         var summary = RunSummary()
         for outcome in outcomes {

@@ -11,6 +11,16 @@ public struct ActionContext {
     public var match: QueryMatch
     /// Values computed once per tree and shared by all the matches in it.
     public var memo: TreeMemo
+    /// What a `RunWideAction` concluded from every file of the run, or nil outside a run.
+    public var run: (any Sendable)?
+
+    public init(tree: SyntaxTree, params: [String: String], match: QueryMatch, memo: TreeMemo, run: (any Sendable)? = nil) {
+        self.tree = tree
+        self.params = params
+        self.match = match
+        self.memo = memo
+        self.run = run
+    }
 }
 
 /// Values an action computes once per tree (say, which declarations shadow a name) instead of
@@ -88,7 +98,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// The actions that ship with swiftmod.
-    public static let standard = ActionRegistry([RebindSelfAction(), SwapTypeAction()])
+    public static let standard = ActionRegistry([RebindSelfAction(), SwapTypeAction(), XCTestToSwiftTestingAction()])
 
     public func action(named name: String) -> (any RewriteAction)? { actions[name] }
 

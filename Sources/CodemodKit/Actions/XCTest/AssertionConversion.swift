@@ -43,7 +43,13 @@ public enum AssertionConversion {
 
     /// The Swift Testing form of an assertion call (a `call_expression` whose function is one of
     /// `names`), or why it has none.
+    /// - Parameter location: the names of the caller's location a helper hands on (`file: file,
+    ///   line: line` becomes `sourceLocation: sourceLocation`); by default the one around the call.
     public static func convert(_ call: Node) -> Outcome {
+        convert(call, location: LocationNames.around(call))
+    }
+
+    static func convert(_ call: Node, location: LocationNames?) -> Outcome {
         guard call.kind == "call_expression", let function = call.child(at: 0), let shape = shapes[function.text],
               let suffix = call.child(at: 1), suffix.kind == "call_suffix" else {
             return .notConverted(reason: "not an XCTest assertion call")
@@ -60,16 +66,21 @@ public enum AssertionConversion {
                 closure = part
             }
         }
-        if let labelled = arguments.first(where: { $0.label != nil }) {
+        var handsOnLocation: String?
+        for labelled in arguments where labelled.label != nil {
             switch labelled.label {
             case "accuracy":
                 return .notConverted(reason: "`accuracy:` has no Swift Testing form (compare the distance yourself: #expect(abs(a - b) <= accuracy))")
             case "file", "line":
-                return .notConverted(reason: "`file:`/`line:`: a helper that passes them on takes one `sourceLocation: SourceLocation = #_sourceLocation` instead; convert the helper")
+                guard let passed = LocationArguments.of(call, scope: location), let replacement = passed.replacement else {
+                    return .notConverted(reason: "`file:`/`line:` other than a helper's own `file`/`line` handed on (which become `sourceLocation: sourceLocation`) have no Swift Testing form")
+                }
+                handsOnLocation = replacement
             default:
                 return .notConverted(reason: "the argument `\(labelled.label ?? ""):` has no Swift Testing form")
             }
         }
+        arguments.removeAll { $0.label == "file" || $0.label == "line" }
         let positional = arguments.map(\.value)
         let operandCount: Int
         switch shape {
@@ -82,7 +93,7 @@ public enum AssertionConversion {
         }
         let operands = positional.prefix(operandCount).map { $0 }
         let message = positional.count > operandCount ? comment(positional[operandCount]) : nil
-        let extras = message.map { ", " + $0 } ?? ""
+        let extras = (message.map { ", " + $0 } ?? "") + (handsOnLocation.map { ", " + $0 } ?? "")
         switch shape {
         case .truth:
             return .converted("#expect(\(operands[0].text)\(extras))")
@@ -96,8 +107,8 @@ public enum AssertionConversion {
         case .unwrap:
             return .converted("try #require(\(operands[0].text)\(extras))")
         case .fail:
-            let comment = message ?? "\"\""
-            return .converted("Issue.record(\(comment))")
+            let parts = [message, handsOnLocation].compactMap { $0 }
+            return .converted("Issue.record(\(parts.joined(separator: ", ")))")
         case .noThrow:
             guard closure == nil else { return .notConverted(reason: "a trailing closure after XCTAssertNoThrow") }
             return .converted("#expect(throws: Never.self\(extras)) { \(tried(operands[0])) }")
@@ -142,7 +153,7 @@ public enum AssertionConversion {
             return true
         }
         for call in calls {
-            switch convert(call) {
+            switch convert(call, location: LocationNames.around(call)) {
             case let .converted(text):
                 body += source.text(in: cursor..<call.byteRange.lowerBound) + text
                 cursor = call.byteRange.upperBound

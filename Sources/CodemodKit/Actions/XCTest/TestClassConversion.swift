@@ -24,52 +24,41 @@ public enum TestClassConversion {
         "keyValueObservingExpectation", "addUIInterruptionMonitor",
     ]
 
+    /// Whether a declaration is a class that inherits from XCTestCase itself.
+    static func isTestClass(_ declaration: Node) -> Bool {
+        guard declaration.kind == "class_declaration", declaration.children.contains(where: { $0.kind == "class" }),
+              let base = declaration.children.first(where: { $0.kind == "inheritance_specifier" }) else { return false }
+        return base.text == "XCTestCase" || base.text == "XCTest.XCTestCase"
+    }
+
+    /// Why a class stays XCTest, from its own code, or nil when it converts.
+    static func problem(_ declaration: Node) -> String? {
+        if case let .notConverted(reason) = convert(declaration) { return reason }
+        return nil
+    }
+
     public static func convert(_ declaration: Node) -> Outcome {
         guard declaration.kind == "class_declaration", let keyword = declaration.children.first(where: { $0.kind == "class" }),
               let body = declaration.child(field: "body") else {
             return .notConverted(reason: "not a class")
         }
-        let name = declaration.child(field: "name")?.text ?? "?"
         let children = declaration.children
         let inheritance = children.filter { $0.kind == "inheritance_specifier" }
         guard let base = inheritance.first, base.text == "XCTestCase" || base.text == "XCTest.XCTestCase" else {
             let other = inheritance.first?.text ?? "nothing"
-            return .notConverted(reason: "\(name) inherits from \(other), not XCTestCase: convert the base class first")
+            return .notConverted(reason: "it inherits from \(other), not XCTestCase: convert the base class first")
         }
-        // What only XCTest has, anywhere in the class.
-        var used: Node?
-        body.walk { node in
-            if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text) { used = node }
-            return used == nil
+        if let modifiers = children.first(where: { $0.kind == "modifiers" }), Self.hasAvailability(modifiers) {
+            return .notConverted(reason: "it is marked `@available`, which `@Test` does not take (test `#available` inside each test instead)")
         }
-        if let used {
-            return .notConverted(reason: "\(name) uses XCTestCase's `\(used.text)` (line \(used.start.line)), which this conversion does not handle yet")
-        }
-        var edits: [Edit] = []
-        // Assertions: all of them convert, or the class stays.
-        var assertions = 0
-        var problem: String?
-        body.walk { node in
-            guard problem == nil else { return false }
-            guard node.kind == "call_expression", let function = node.child(at: 0), AssertionConversion.names.contains(function.text) else { return true }
-            switch AssertionConversion.convert(node) {
-            case let .converted(text):
-                // `XCTUnwrap` is called with `try` already: `try #require` once.
-                var range = node.byteRange
-                if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
-                   parent.byteRange.upperBound == range.upperBound {
-                    range = parent.byteRange.lowerBound..<range.upperBound
-                }
-                edits.append(Edit(range: range, replacement: text))
-                assertions += 1
-                return false
-            case let .notConverted(reason):
-                problem = "\(name): \(function.text) at line \(node.start.line) is not converted: \(reason)"
-                return false
-            }
-        }
-        if let problem { return .notConverted(reason: problem) }
+        let outcome = members(of: body)
+        guard case .converted(var edits, let tests, let assertions) = outcome else { return outcome }
         let members = body.children
+        for member in members where member.kind == "function_declaration" {
+            guard let name = member.child(field: "name")?.text, isTest(member, named: name),
+                  let modifiers = member.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { continue }
+            return .notConverted(reason: "its test `\(name)` is marked `@available`, which `@Test` does not take (test `#available` inside it instead)")
+        }
         // `struct`, unless a stored `var` may be assigned by a test.
         let storedVar = members.contains { member in
             member.kind == "property_declaration" && member.children.contains { $0.kind == "value_binding_pattern" && $0.text == "var" }
@@ -94,13 +83,44 @@ public enum TestClassConversion {
                 edits.append(.removal(start..<base.byteRange.upperBound))
             }
         }
+        return .converted(edits: edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, tests: tests, assertions: assertions)
+    }
+
+    /// The members of a test class's body, or of an extension of it: XCTestCase's own API keeps
+    /// them XCTest; otherwise their assertions and locations (`HelperConversion`), `@Test` on each
+    /// test, and the Linux `allTests` list removed.
+    static func members(of body: Node) -> Outcome {
+        var used: Node?
+        body.walk { node in
+            if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text), usesTestCaseAPI(node) { used = node }
+            return used == nil
+        }
+        if let used {
+            return .notConverted(reason: "it uses XCTestCase's `\(used.text)` (line \(used.start.line)), which has no Swift Testing form here")
+        }
+        var edits: [Edit] = []
+        var assertions = 0
+        switch HelperConversion.edits(in: body) {
+        case let .converted(bodyEdits, count):
+            edits = bodyEdits
+            assertions = count
+        case let .notConverted(reason):
+            return .notConverted(reason: reason)
+        }
+        let members = body.children
         // Tests, and the Linux list of them.
-        let names = Set(members.compactMap { $0.child(field: "name")?.text })
+        // A test keeps its name where the new one is a name the class uses (a global function
+        // `product` called in `testProduct`, which a method `product` would shadow).
+        var names = Set(members.compactMap { $0.child(field: "name")?.text })
+        body.walk { node in
+            if node.kind == "simple_identifier" { names.insert(node.text) }
+            return true
+        }
         var tests = 0
         for member in members {
             if member.kind == "property_declaration", member.text.contains("allTests"),
                member.children.contains(where: { $0.kind == "modifiers" && $0.text.contains("static") }) {
-                edits.append(.removal(TidyRemoval.range(removing: member.byteRange, in: declaration.tree.source)))
+                edits.append(.removal(TidyRemoval.range(removing: member.byteRange, in: body.tree.source)))
                 continue
             }
             guard member.kind == "function_declaration", let nameNode = member.child(field: "name"),
@@ -112,7 +132,29 @@ public enum TestClassConversion {
             }
             tests += 1
         }
-        return .converted(edits: edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, tests: tests, assertions: assertions)
+        return .converted(edits: edits, tests: tests, assertions: assertions)
+    }
+
+    /// Whether a name of XCTestCase's API is that API (`expectation(description:)`,
+    /// `override func setUp()`, `self.continueAfterFailure = false`), not a local value that
+    /// shares its name (`for (k, expectation) in …`).
+    static func usesTestCaseAPI(_ name: Node) -> Bool {
+        if name.text.hasPrefix("XCT") { return true }
+        guard let parent = name.parent else { return false }
+        switch parent.kind {
+        case "call_expression": return parent.child(at: 0) == name
+        case "function_declaration": return parent.child(field: "name") == name
+        case "directly_assignable_expression": return true
+        case "navigation_suffix":
+            let target = parent.parent?.child(field: "target")?.text
+            return target == "self" || target == "super"
+        default: return false
+        }
+    }
+
+    /// Whether modifiers hold `@available(…)`.
+    static func hasAvailability(_ modifiers: Node) -> Bool {
+        modifiers.children.contains { $0.kind == "attribute" && ($0.child(at: 1)?.text == "available" || $0.text.hasPrefix("@available")) }
     }
 
     /// Whether a method is a test XCTest runs: an instance method named `test…`, not private, with

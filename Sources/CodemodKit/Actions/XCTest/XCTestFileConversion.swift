@@ -1,14 +1,15 @@
 import SwiftTree
 
-/// A whole file of XCTest tests in Swift Testing, class by class (`TestClassConversion`): the
-/// classes that convert do, the others stay XCTest with their reason, and the imports follow —
-/// `import XCTest` becomes `import Testing` when nothing of XCTest is left in the file (with
-/// `import Foundation`, which XCTest brought in), and `import Testing` is added beside it when
-/// something is.
+/// A whole file of XCTest tests in Swift Testing, class by class (`TestClassConversion`) and
+/// helper by helper (`HelperConversion`), as the run's `XCTestPlan` decides: what converts does,
+/// the rest stays XCTest with its reason, and the imports follow — `import XCTest` becomes
+/// `import Testing` when nothing of XCTest is left in the file (with `import Foundation`, which
+/// XCTest brought in), and `import Testing` is added beside it when something is.
 public struct XCTestFileConversion {
-    /// A class left as XCTest: its name, where it is, and why.
-    public struct LeftClass: Equatable {
+    /// A test class or helper left as XCTest: its name, where it is, and why.
+    public struct Left: Equatable {
         public var name: String
+        public var range: Range<Int>
         public var location: SourceLocation
         public var reason: String
     }
@@ -18,22 +19,64 @@ public struct XCTestFileConversion {
     /// How many tests and assertions the edits convert.
     public private(set) var tests = 0
     public private(set) var assertions = 0
-    /// The XCTestCase subclasses left as they were.
-    public private(set) var left: [LeftClass] = []
+    /// The code converted: test classes and helpers.
+    public private(set) var converted: [Range<Int>] = []
+    /// The XCTestCase subclasses and helpers left as they were.
+    public private(set) var left: [Left] = []
 
+    /// Converts a file on its own (its helpers are converted when its tests are).
     public init(_ tree: SyntaxTree) {
-        var converted: [Range<Int>] = []
-        var classes: [Node] = []
-        tree.root.walk { node in
-            if node.kind == "class_declaration" {
-                classes.append(node)
-                return false
-            }
-            return true
+        self.init(tree, plan: XCTestPlan([XCTestSurvey(tree)]))
+    }
+
+    init(_ tree: SyntaxTree, plan: XCTestPlan) {
+        // Beside `import Testing`, a `Tag` from another module is written with it (`Yams.Tag`):
+        // the file is converted as if it were written so, and the edits mapped back.
+        let qualifications = TestingNameClash(tree).qualifications(declaredInRun: plan.declaredTypes)
+        guard !qualifications.isEmpty, let qualified = try? EditSet(qualifications, in: tree.source).apply(to: tree.source) else {
+            self.init(converting: tree, plan: plan)
+            return
         }
+        let inner = XCTestFileConversion(converting: Parser().parse(SourceText(String(decoding: qualified, as: UTF8.self))), plan: plan)
+        guard !inner.converted.isEmpty else {
+            self.init(converting: tree, plan: plan)
+            return
+        }
+        let map = InsertionMap(qualifications)
+        self = inner
+        tests = inner.tests
+        assertions = inner.assertions
+        converted = inner.converted.map(map.original)
+        left = inner.left.map { item in
+            var item = item
+            item.range = map.original(item.range)
+            item.location = tree.source.location(ofByte: item.range.lowerBound)
+            return item
+        }
+        edits = inner.edits.map { Edit(range: map.original($0.range), replacement: $0.replacement) }
+        // The qualifications that no edit rewrites are edits of their own.
+        let edits = self.edits
+        self.edits += qualifications.filter { insertion in
+            !edits.contains { $0.range.lowerBound <= insertion.range.lowerBound && insertion.range.lowerBound < $0.range.upperBound }
+        }
+        self.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    private init(converting tree: SyntaxTree, plan: XCTestPlan) {
+        let parts = Parts(tree.root)
+        let classes = parts.classes
         for declaration in classes {
-            let inheritsFromATestCase = declaration.children.contains { $0.kind == "inheritance_specifier" && $0.text.hasSuffix("TestCase") }
-            guard inheritsFromATestCase else { continue }
+            let name = declaration.child(field: "name")?.text ?? "?"
+            guard TestClassConversion.isTestClass(declaration) else {
+                // A subclass of a test class of its own: it follows its base.
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start,
+                                 reason: "it inherits from \(declaration.children.first { $0.kind == "inheritance_specifier" }?.text ?? "another class"), not XCTestCase: convert the base class first"))
+                continue
+            }
+            if let reason = plan.classesLeft[name] {
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
+                continue
+            }
             switch TestClassConversion.convert(declaration) {
             case let .converted(classEdits, classTests, classAssertions):
                 edits += classEdits
@@ -41,12 +84,55 @@ public struct XCTestFileConversion {
                 assertions += classAssertions
                 converted.append(declaration.byteRange)
             case let .notConverted(reason):
-                left.append(LeftClass(name: declaration.child(field: "name")?.text ?? "?", location: declaration.start, reason: reason))
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
             }
         }
+        for declaration in parts.extensions {
+            guard let name = Self.extendedName(declaration), plan.testClasses.contains(name),
+                  let body = declaration.child(field: "body") else { continue }
+            if let reason = plan.classesLeft[name] {
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
+                continue
+            }
+            switch TestClassConversion.members(of: body) {
+            case let .converted(memberEdits, memberTests, memberAssertions):
+                edits += memberEdits
+                tests += memberTests
+                assertions += memberAssertions
+                converted.append(declaration.byteRange)
+            case let .notConverted(reason):
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
+            }
+        }
+        for declaration in parts.functions + parts.holders {
+            if let owner = Self.owner(of: declaration), plan.testClasses.contains(owner) { continue }
+            let name = declaration.child(field: "name")?.text ?? "?"
+            if let reason = plan.helpersLeft[name] {
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
+                continue
+            }
+            guard plan.helpersConverted.contains(name) else { continue }
+            // A type that stores a location: only its stored properties (its methods are helpers of their own).
+            if declaration.kind == "class_declaration", let stored = StoredLocation.of(declaration) {
+                edits += Self.storedLocationEdits(stored, in: tree.source)
+                converted.append(stored.file.byteRange)
+                converted.append(stored.line.byteRange)
+                continue
+            }
+            switch HelperConversion.edits(in: declaration) {
+            case let .converted(helperEdits, count):
+                edits += helperEdits
+                assertions += count
+                converted.append(declaration.byteRange)
+            case let .notConverted(reason):
+                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
+            }
+        }
+        left.sort { $0.range.lowerBound < $1.range.lowerBound }
         guard !converted.isEmpty else { return }
-        // Whatever of XCTest is outside the converted classes keeps its import.
+        // Whatever of XCTest is outside the converted code keeps its import.
         var stillXCTest = false
+        let converted = self.converted
         tree.root.walk { node in
             guard !stillXCTest else { return false }
             if converted.contains(where: { $0.lowerBound <= node.byteRange.lowerBound && node.byteRange.upperBound <= $0.upperBound }) { return false }
@@ -70,6 +156,85 @@ public struct XCTestFileConversion {
             edits.append(Edit(range: first.byteRange.lowerBound..<first.byteRange.lowerBound, replacement: "import Testing\n"))
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The parts of a file the conversion looks at, as `XCTestSurvey` sees them too.
+    struct Parts {
+        /// Classes that inherit from a test case.
+        var classes: [Node] = []
+        /// Extensions (which may extend a test class).
+        var extensions: [Node] = []
+        /// Functions outside test classes, not nested in other functions.
+        var functions: [Node] = []
+        /// Types that store a location.
+        var holders: [Node] = []
+
+        init(_ root: Node) { collect(root) }
+
+        private mutating func collect(_ node: Node) {
+            for child in node.children {
+                switch child.kind {
+                case "class_declaration":
+                    let inheritsFromATestCase = child.children.contains { $0.kind == "inheritance_specifier" && $0.text.hasSuffix("TestCase") }
+                    if TestClassConversion.isTestClass(child) || (inheritsFromATestCase && child.children.contains { $0.kind == "class" }) {
+                        classes.append(child)
+                        continue
+                    }
+                    if child.children.contains(where: { $0.kind == "extension" }) { extensions.append(child) }
+                    if StoredLocation.of(child) != nil { holders.append(child) }
+                    collect(child)
+                case "function_declaration":
+                    functions.append(child)
+                case "protocol_declaration", "lambda_literal":
+                    continue
+                default:
+                    collect(child)
+                }
+            }
+        }
+    }
+
+    /// The name of the type an extension extends, without its module or outer types.
+    static func extendedName(_ declaration: Node) -> String? {
+        declaration.child(field: "name")?.text.split(separator: ".").last.map(String.init)
+    }
+
+    /// The type an extension around a node extends.
+    static func owner(of node: Node) -> String? {
+        node.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "extension" } }.flatMap(extendedName)
+    }
+
+    /// `let file: StaticString` and `let line: UInt` as one `let sourceLocation: SourceLocation`.
+    static func storedLocationEdits(_ stored: StoredLocation, in source: SourceText) -> [Edit] {
+        guard let name = stored.file.child(field: "name"),
+              let type = stored.file.children.last(where: { $0.kind == "type_annotation" }) else { return [] }
+        return [Edit(range: name.byteRange.lowerBound..<type.byteRange.upperBound, replacement: "sourceLocation: SourceLocation"),
+                .removal(TidyRemoval.range(removing: stored.line.byteRange, in: source))]
+    }
+
+    /// Offsets of a text with insertions made, back in the text without them.
+    struct InsertionMap {
+        /// Each insertion: where it is in the original, and where it spans in the new text.
+        private var spans: [(original: Int, start: Int, end: Int)] = []
+
+        init(_ insertions: [Edit]) {
+            var shift = 0
+            for insertion in insertions.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                let length = insertion.replacement.utf8.count
+                spans.append((insertion.range.lowerBound, insertion.range.lowerBound + shift, insertion.range.lowerBound + shift + length))
+                shift += length
+            }
+        }
+
+        func original(_ offset: Int) -> Int {
+            var shift = 0
+            for span in spans {
+                if offset >= span.end { shift += span.end - span.start } else if offset > span.start { return span.original } else { break }
+            }
+            return offset - shift
+        }
+
+        func original(_ range: Range<Int>) -> Range<Int> { original(range.lowerBound)..<max(original(range.lowerBound), original(range.upperBound)) }
     }
 
     /// The module an import names (`import XCTest`, `@testable import Yams` → `Yams`).

@@ -1,0 +1,29 @@
+import SwiftTree
+import Workspace
+
+/// An action whose edits in one file depend on what the other files of the same run hold: the
+/// XCTest conversion converts a helper in one file only when every test that calls it, in any
+/// file, is converted too.
+///
+/// Before a run rewrites anything, each file that `mightSurvey(_:)` is parsed and surveyed; the
+/// surveys are concluded once, and the conclusion is handed to every match as `context.run`.
+/// Where there is no run (an example, the editor's one file), the file being rewritten is the
+/// whole run.
+public protocol RunWideAction: RewriteAction {
+    /// Whether a file's bytes may hold anything worth surveying (false skips parsing it).
+    func mightSurvey(_ bytes: [UInt8]) -> Bool
+    /// What one file tells the others.
+    func survey(_ tree: SyntaxTree) -> any Sendable
+    /// What all the surveys of a run decide together.
+    func conclude(_ surveys: [any Sendable]) -> any Sendable
+}
+
+/// The survey pass of a run: every file's survey through the one pipeline.
+struct RunSurvey: FileConsumer {
+    let action: any RunWideAction
+
+    func needsTree(_ bytes: [UInt8]) -> Bool { action.mightSurvey(bytes) }
+    func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> (any Sendable)? { nil }
+    func unreadable(_ file: PipelineFile, error: SourceFileError) -> (any Sendable)? { nil }
+    func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> (any Sendable)? { action.survey(tree) }
+}

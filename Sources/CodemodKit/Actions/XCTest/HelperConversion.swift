@@ -1,0 +1,88 @@
+import SwiftTree
+
+/// The edits that write a piece of test code (a test class's body, a helper function, a type
+/// that stores a location) in Swift Testing: its XCTest assertions (`AssertionConversion`), the
+/// `file:`/`line:` parameters of its functions as one `sourceLocation:`, the locations it hands
+/// on, and the location a type stores (`LocationForwarding`). All of it converts, or none.
+enum HelperConversion {
+    enum Outcome {
+        /// The edits, and how many assertions they convert.
+        case converted([Edit], assertions: Int)
+        case notConverted(String)
+    }
+
+    static func edits(in code: Node) -> Outcome {
+        var edits: [Edit] = []
+        var assertions = 0
+        var problem: String?
+        let source = code.tree.source
+        code.walk { node in
+            guard problem == nil else { return false }
+            switch node.kind {
+            case "call_expression":
+                guard let function = node.child(at: 0) else { return true }
+                if AssertionConversion.names.contains(function.text) {
+                    var nested: Node?
+                    node.child(at: 1)?.walk { inner in
+                        if nested == nil, inner.kind == "call_expression", let name = inner.child(at: 0)?.text, AssertionConversion.names.contains(name),
+                           !isInHandler(inner, of: node) { nested = inner }
+                        return nested == nil
+                    }
+                    if let nested {
+                        problem = "\(function.text) at line \(node.start.line) holds another assertion (\(nested.child(at: 0)?.text ?? "")) in its arguments"
+                        return false
+                    }
+                    switch AssertionConversion.convert(node) {
+                    case let .converted(text):
+                        // `XCTUnwrap` is called with `try` already: `try #require` once.
+                        var range = node.byteRange
+                        if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
+                           parent.byteRange.upperBound == range.upperBound {
+                            range = parent.byteRange.lowerBound..<range.upperBound
+                        }
+                        edits.append(Edit(range: range, replacement: text))
+                        assertions += 1
+                    case let .notConverted(reason):
+                        problem = "\(function.text) at line \(node.start.line): \(reason)"
+                    }
+                    return false
+                }
+                if let passed = LocationArguments.of(node, scope: LocationNames.around(node)), let replacement = passed.replacement {
+                    edits.append(Edit(range: passed.range, replacement: replacement))
+                }
+                return true
+            case "function_declaration":
+                if let parameters = LocationParameters.of(node) {
+                    if let why = parameters.problem {
+                        problem = "`\(node.child(field: "name")?.text ?? "?")`: \(why)"
+                        return false
+                    }
+                    edits.append(Edit(range: parameters.range, replacement: parameters.replacement))
+                }
+                return true
+            case "class_declaration":
+                if let stored = StoredLocation.of(node) {
+                    edits += XCTestFileConversion.storedLocationEdits(stored, in: source)
+                }
+                return true
+            default:
+                return true
+            }
+        }
+        if let problem { return .notConverted(problem) }
+        return .converted(edits, assertions: assertions)
+    }
+
+    /// Whether an assertion inside another's call is in its error handler closure (which the
+    /// conversion converts with it).
+    static func isInHandler(_ inner: Node, of outer: Node) -> Bool {
+        var current = inner.parent
+        while let node = current, node != outer {
+            if node.kind == "lambda_literal" || node.kind == "annotated_lambda" {
+                return node.parent?.kind == "call_suffix" && node.parent?.parent == outer
+            }
+            current = node.parent
+        }
+        return false
+    }
+}
