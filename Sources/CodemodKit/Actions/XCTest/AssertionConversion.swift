@@ -72,7 +72,7 @@ public enum AssertionConversion {
             case "accuracy":
                 return .notConverted(reason: "`accuracy:` has no Swift Testing form (compare the distance yourself: #expect(abs(a - b) <= accuracy))")
             case "file", "line":
-                guard let passed = LocationArguments.of(call, scope: location), let replacement = passed.replacement else {
+                guard let passed = LocationArguments.of(call, scope: location, assertion: true), let replacement = passed.replacement else {
                     return .notConverted(reason: "`file:`/`line:` other than a helper's own `file`/`line` handed on (which become `sourceLocation: sourceLocation`) have no Swift Testing form")
                 }
                 handsOnLocation = replacement
@@ -96,7 +96,9 @@ public enum AssertionConversion {
         let extras = (message.map { ", " + $0 } ?? "") + (handsOnLocation.map { ", " + $0 } ?? "")
         switch shape {
         case .truth:
-            return .converted("#expect(\(operands[0].text)\(extras))")
+            // `#expect` cannot expand `==` on metatypes (`Any.Type`): the comparison stays whole.
+            let condition = comparesMetatypes(operands[0]) ? "Bool(\(operands[0].text))" : operands[0].text
+            return .converted("#expect(\(condition)\(extras))")
         case .negation:
             return .converted("#expect(!\(wrapped(operands[0], beforeLooseness: 190))\(extras))")
         case let .comparison(op, isNil):
@@ -179,6 +181,18 @@ public enum AssertionConversion {
             return true
         }
         return names
+    }
+
+    /// Whether an expression compares values that the function around it declares as metatypes
+    /// (`expected == actual` with `_ expected: Any.Type`).
+    static func comparesMetatypes(_ node: Node) -> Bool {
+        guard node.kind == "equality_expression",
+              let function = node.ancestors.first(where: { $0.kind == "function_declaration" }) else { return false }
+        let metatypes = Set(function.children.filter { $0.kind == "parameter" }.compactMap { parameter -> String? in
+            guard let type = parameter.children(field: "name").last, type.kind == "metatype" || type.text.hasSuffix(".Type") else { return nil }
+            return parameter.child(field: "name")?.text
+        })
+        return node.namedChildren.contains { metatypes.contains($0.text) }
     }
 
     /// An operand's text, in parentheses where the operators around it need them.

@@ -34,6 +34,17 @@ enum HelperConversion {
                     }
                     switch AssertionConversion.convert(node) {
                     case let .converted(text):
+                        // XCTest catches what an assertion's operands throw; `#expect(try …)`
+                        // needs a test that throws (and records the error as XCTest did).
+                        if !text.hasPrefix("try "), !text.hasPrefix("#expect(throws:"), !text.hasPrefix("if "), Self.holdsTry(node) {
+                            switch Self.throwingEdit(around: node) {
+                            case .none: break
+                            case let .edit(edit): if !edits.contains(edit) { edits.append(edit) }
+                            case let .problem(why):
+                                problem = "\(function.text) at line \(node.start.line): \(why)"
+                                return false
+                            }
+                        }
                         // `XCTUnwrap` is called with `try` already: `try #require` once.
                         var range = node.byteRange
                         if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
@@ -71,6 +82,34 @@ enum HelperConversion {
         }
         if let problem { return .notConverted(problem) }
         return .converted(edits, assertions: assertions)
+    }
+
+    /// Whether an assertion's arguments hold a `try` outside closures.
+    static func holdsTry(_ call: Node) -> Bool {
+        var found = false
+        call.child(at: 1)?.walk { node in
+            if node.kind == "lambda_literal" || found { return false }
+            if node.kind == "try_expression" { found = true }
+            return !found
+        }
+        return found
+    }
+
+    enum ThrowingEdit { case none, edit(Edit), problem(String) }
+
+    /// What makes the function around an assertion with `try` throw: nothing when it throws, ` throws`
+    /// after the parameters of a test, else why not.
+    static func throwingEdit(around node: Node) -> ThrowingEdit {
+        guard let function = node.ancestors.first(where: { $0.kind == "function_declaration" || $0.kind == "lambda_literal" }),
+              function.kind == "function_declaration" else {
+            return .problem("an assertion whose operands throw inside a closure (`#expect(try …)` would make the closure throw)")
+        }
+        if function.children.contains(where: { $0.kind == "throws" }) { return .none }
+        guard let name = function.child(field: "name")?.text, TestClassConversion.isTest(function, named: name),
+              let close = function.children.last(where: { $0.kind == ")" || $0.kind == "async" }) else {
+            return .problem("an assertion whose operands throw in `\(function.child(field: "name")?.text ?? "a function")`, which does not throw")
+        }
+        return .edit(Edit(range: close.byteRange.upperBound..<close.byteRange.upperBound, replacement: " throws"))
     }
 
     /// Whether an assertion inside another's call is in its error handler closure (which the

@@ -154,13 +154,17 @@ struct LocationArguments {
     /// Whether they hand on a location.
     var forwardsScope: Bool { replacement != nil }
 
-    static func of(_ call: Node, scope: LocationNames?) -> LocationArguments? {
+    /// - Parameter assertion: whether the call is an XCTest assertion, whose `line:` alone is a location too.
+    static func of(_ call: Node, scope: LocationNames?, assertion: Bool = false) -> LocationArguments? {
         guard let suffix = call.children.first(where: { $0.kind == "call_suffix" }),
               let list = suffix.children.first(where: { $0.kind == "value_arguments" }) else { return nil }
         let arguments = list.children.filter { $0.kind == "value_argument" }
         guard let fileIndex = arguments.firstIndex(where: { $0.child(field: "name")?.text == "file" }) else {
-            guard let line = arguments.first(where: { $0.child(field: "name")?.text == "line" }) else { return nil }
-            return LocationArguments(range: line.byteRange, replacement: nil)
+            guard assertion, let line = arguments.first(where: { $0.child(field: "name")?.text == "line" }), let value = line.child(field: "value") else { return nil }
+            // `line: sample.line` alone: this file, at that line.
+            let text = LocationParameters.stripped(value.text)
+            return LocationArguments(range: line.byteRange, replacement: text == "#line" ? "sourceLocation: #_sourceLocation"
+                : "sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(\(text)), column: 1)")
         }
         let file = arguments[fileIndex]
         guard fileIndex + 1 < arguments.count, arguments[fileIndex + 1].child(field: "name")?.text == "line" else {

@@ -49,7 +49,7 @@ public enum TestClassConversion {
             return .notConverted(reason: "it inherits from \(other), not XCTestCase: convert the base class first")
         }
         if let modifiers = children.first(where: { $0.kind == "modifiers" }), Self.hasAvailability(modifiers) {
-            return .notConverted(reason: "it is marked `@available`, which `@Test` does not take (test `#available` inside each test instead)")
+            return .notConverted(reason: "it is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside each test instead)")
         }
         let outcome = members(of: body)
         guard case .converted(var edits, let tests, let assertions) = outcome else { return outcome }
@@ -57,7 +57,7 @@ public enum TestClassConversion {
         for member in members where member.kind == "function_declaration" {
             guard let name = member.child(field: "name")?.text, isTest(member, named: name),
                   let modifiers = member.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { continue }
-            return .notConverted(reason: "its test `\(name)` is marked `@available`, which `@Test` does not take (test `#available` inside it instead)")
+            return .notConverted(reason: "its test `\(name)` is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside it instead)")
         }
         // `struct`, unless a stored `var` may be assigned by a test.
         let storedVar = members.contains { member in
@@ -152,9 +152,22 @@ public enum TestClassConversion {
         }
     }
 
-    /// Whether modifiers hold `@available(…)`.
+    /// Whether modifiers hold an `@available(…)` that `@Test` refuses: one that asks for more than
+    /// Swift Testing's own minimums (macOS 10.15, iOS 13, tvOS 13, watchOS 6), or `unavailable`.
     static func hasAvailability(_ modifiers: Node) -> Bool {
-        modifiers.children.contains { $0.kind == "attribute" && ($0.child(at: 1)?.text == "available" || $0.text.hasPrefix("@available")) }
+        let minimums: [String: [Int]] = ["macOS": [10, 15], "OSX": [10, 15], "iOS": [13], "macCatalyst": [13], "tvOS": [13], "watchOS": [6], "visionOS": [1]]
+        for attribute in modifiers.children where attribute.kind == "attribute" && attribute.text.hasPrefix("@available") {
+            let words = attribute.text.dropFirst("@available".count).split { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != "*" }.map(String.init)
+            if words.contains("unavailable") { return true }
+            for (index, word) in words.enumerated() where index + 1 < words.count {
+                guard let minimum = minimums[word] else { continue }
+                let version = words[index + 1].split(separator: ".").compactMap { Int($0) }
+                if version.isEmpty { continue }
+                if version.lexicographicallyPrecedes(minimum) || version.starts(with: minimum) && version.dropFirst(minimum.count).allSatisfy({ $0 == 0 }) { continue }
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether a method is a test XCTest runs: an instance method named `test…`, not private, with
