@@ -179,7 +179,10 @@ struct RunCommand: ParsableCommand {
         var records: [FileRecord] = []
         // Files outside the current folder whose diff was printed: `git apply` wants a flag for them.
         var outside = 0
+        // What is left, by reason, for the summary.
+        var leftByReason: [String: Int] = [:]
         let summary = runner.run(selection.files) { outcome in
+            for site in outcome.sitesNotConverted { leftByReason[site.message, default: 0] += 1 }
             // File names and notes stay on their line: no name can forge a message of its own.
             let path = SafeText.oneLine(outcome.displayPath)
             switch outcome.status {
@@ -237,6 +240,14 @@ struct RunCommand: ParsableCommand {
         }
         if let review { printError(review.summary) }
         printError(describe(summary, codemod: codemod, title: title(codemod, settings), review: review))
+        if leftByReason.count > 0, codemod.definition.rewrites {
+            let reasons = leftByReason.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            printError("not converted, by reason:")
+            for (reason, count) in reasons.prefix(12) {
+                printError("  \(count) \(count == 1 ? "site" : "sites"): \(SafeText.oneLine(reason))")
+            }
+            if reasons.count > 12 { printError("  … and \(plural(reasons.count - 12, "other reason")) (the notes above list every site)") }
+        }
         if let error = summary.definitionError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }

@@ -1,0 +1,158 @@
+@testable import CodemodKit
+import SwiftTree
+import Testing
+
+/// The XCTest conversion across the files of a run (issue 25): helpers follow the tests that call
+/// them, since neither framework sees the other's assertions (an `XCTAssert…` in a `@Test`, or an
+/// `#expect` in an XCTest test, fails silently with Swift 6.3.1).
+@Suite struct XCTestPlanTests {
+    /// Each file converted with the plan of all of them.
+    func converted(_ files: [String]) throws -> [String] {
+        let trees = files.map { Parser().parse($0) }
+        let plan = XCTestPlan(trees.map(XCTestSurvey.init))
+        return try trees.map { tree in
+            let conversion = XCTestFileConversion(tree, plan: plan)
+            return String(decoding: try EditSet(conversion.edits, in: tree.source).apply(to: tree.source), as: UTF8.self)
+        }
+    }
+
+    static let helper = """
+        import XCTest
+
+        func assertSorted(_ values: [Int], file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(values, values.sorted(), file: file, line: line)
+        }
+
+        """
+
+    @Test func aHelperConvertsWithTheTestsThatCallItInOtherFiles() throws {
+        let tests = """
+            import XCTest
+
+            final class SortTests: XCTestCase {
+                func testSorted() {
+                    assertSorted([1, 2])
+                }
+            }
+
+            """
+        let result = try converted([Self.helper, tests])
+        #expect(result[0] == """
+            import Foundation
+            import Testing
+
+            func assertSorted(_ values: [Int], sourceLocation: SourceLocation = #_sourceLocation) {
+                #expect(values == values.sorted(), sourceLocation: sourceLocation)
+            }
+
+            """)
+        #expect(result[1].contains("@Test func sorted()"))
+    }
+
+    @Test func oneCallerThatStaysXCTestKeepsTheHelperAndEveryOtherCallerXCTest() throws {
+        let staying = """
+            import XCTest
+
+            final class SlowTests: XCTestCase {
+                func testSpeed() {
+                    measure { assertSorted([1]) }
+                }
+            }
+
+            """
+        let other = """
+            import XCTest
+
+            final class SortTests: XCTestCase {
+                func testSorted() {
+                    assertSorted([1, 2])
+                }
+            }
+
+            """
+        let trees = [Self.helper, staying, other].map { Parser().parse($0) }
+        let plan = XCTestPlan(trees.map(XCTestSurvey.init))
+        #expect(plan.helpersConverted.isEmpty)
+        #expect(plan.helpersLeft["assertSorted"]?.contains("SlowTests") == true)
+        #expect(plan.classesLeft["SortTests"]?.contains("assertSorted") == true)
+        let result = try converted([Self.helper, staying, other])
+        #expect(result == [Self.helper, staying, other])
+    }
+
+    @Test func aTypeThatStoresTheLocationStoresOne() throws {
+        let code = """
+            import XCTest
+
+            struct Checker {
+                let file: StaticString
+                let line: UInt
+                func check(_ x: Int) { XCTAssertEqual(x, 1, file: file, line: line) }
+            }
+
+            func check(_ x: Int, file: StaticString = #file, line: UInt = #line) {
+                Checker(file: file, line: line).check(x)
+            }
+
+            final class CheckTests: XCTestCase {
+                func testOne() { check(1) }
+            }
+
+            """
+        let result = try converted([code])[0]
+        #expect(result.contains("    let sourceLocation: SourceLocation\n    func check"))
+        #expect(result.contains("#expect(x == 1, sourceLocation: sourceLocation)"))
+        #expect(result.contains("Checker(sourceLocation: sourceLocation).check(x)"))
+        #expect(!result.contains("XCT"))
+    }
+
+    @Test func aNameSwiftTestingAlsoDeclaresIsWrittenWithItsModule() throws {
+        let code = """
+            import XCTest
+            import Yams
+
+            final class TagTests: XCTestCase {
+                func testTag() {
+                    XCTAssertEqual(node.tag, Tag(.int))
+                    let other: Tag = .init(.str)
+                    XCTAssertNotNil(other)
+                }
+            }
+
+            """
+        let result = try converted([code])[0]
+        #expect(result.contains("#expect(node.tag == Yams.Tag(.int))"))
+        #expect(result.contains("let other: Yams.Tag = .init(.str)"))
+    }
+
+    @Test func aTestWhoseAssertionThrowsThrowsAndARenameThatWouldShadowIsNotMade() throws {
+        let code = """
+            import XCTest
+
+            final class ProductTests: XCTestCase {
+                func testProduct() {
+                    XCTAssertEqual(try product(2, 3), 6)
+                }
+            }
+
+            """
+        let result = try converted([code])[0]
+        #expect(result.contains("@Test func testProduct() throws {"))
+        #expect(result.contains("#expect((try product(2, 3)) == 6)"))
+    }
+
+    @Test func aLocalValueNamedLikeXCTestAPIDoesNotKeepAClass() throws {
+        let code = """
+            import XCTest
+
+            final class PermutationTests: XCTestCase {
+                func testPermutations() {
+                    for (k, expectation) in [[1]].enumerated() {
+                        XCTAssertEqual(expectation.count, k + 1)
+                    }
+                }
+            }
+
+            """
+        #expect(try converted([code])[0].contains("@Test func permutations()"))
+    }
+}
