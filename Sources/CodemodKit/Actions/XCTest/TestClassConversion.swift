@@ -51,8 +51,14 @@ public enum TestClassConversion {
         if let modifiers = children.first(where: { $0.kind == "modifiers" }), Self.hasAvailability(modifiers) {
             return .notConverted(reason: "it is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside each test instead)")
         }
-        let outcome = members(of: body)
+        let lifecycle: LifecycleConversion
+        switch LifecycleConversion.of(body) {
+        case let .success(conversion): lifecycle = conversion
+        case let .failure(problem): return .notConverted(reason: problem.reason)
+        }
+        let outcome = members(of: body, handled: lifecycle.handled)
         guard case .converted(var edits, let tests, let assertions) = outcome else { return outcome }
+        edits += lifecycle.edits
         let members = body.children
         for member in members where member.kind == "function_declaration" {
             guard let name = member.child(field: "name")?.text, isTest(member, named: name),
@@ -67,7 +73,7 @@ public enum TestClassConversion {
         }
         let modifiers = children.first { $0.kind == "modifiers" }
         let final = modifiers?.children.first { $0.kind == "inheritance_modifier" && $0.text == "final" }
-        if storedVar {
+        if storedVar || lifecycle.needsClass {
             if final == nil { edits.append(Edit(range: keyword.byteRange.lowerBound..<keyword.byteRange.lowerBound, replacement: "final ")) }
         } else {
             if let final { edits.append(.removal(final.byteRange.lowerBound..<Self.nextStart(after: final, in: declaration.tree.source))) }
@@ -89,10 +95,12 @@ public enum TestClassConversion {
     /// The members of a test class's body, or of an extension of it: XCTestCase's own API keeps
     /// them XCTest; otherwise their assertions and locations (`HelperConversion`), `@Test` on each
     /// test, and the Linux `allTests` list removed.
-    static func members(of body: Node) -> Outcome {
+    /// - Parameter handled: where XCTestCase's names are converted already (setUp, tearDown).
+    static func members(of body: Node, handled: Set<Int> = []) -> Outcome {
         var used: Node?
         body.walk { node in
-            if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text), usesTestCaseAPI(node) { used = node }
+            if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text), !handled.contains(node.byteRange.lowerBound),
+               usesTestCaseAPI(node) { used = node }
             return used == nil
         }
         if let used {
