@@ -6,14 +6,16 @@ import SwiftTree
 /// on, and the location a type stores (`LocationForwarding`). All of it converts, or none.
 enum HelperConversion {
     enum Outcome {
-        /// The edits, and how many assertions they convert.
-        case converted([Edit], assertions: Int)
+        /// The edits, how many assertions they convert, and the traits tests take (by the
+        /// offset where the test starts).
+        case converted([Edit], assertions: Int, traits: [Int: String] = [:])
         case notConverted(String)
     }
 
     static func edits(in code: Node) -> Outcome {
         var edits: [Edit] = []
         var assertions = 0
+        var traits: [Int: String] = [:]
         var problem: String?
         let source = code.tree.source
         code.walk { node in
@@ -21,6 +23,16 @@ enum HelperConversion {
             switch node.kind {
             case "call_expression":
                 guard let function = node.child(at: 0) else { return true }
+                if SkipConversion.names.contains(function.text) {
+                    switch SkipConversion.convert(node) {
+                    case let .converted(edit, trait):
+                        edits.append(edit)
+                        if let trait { traits[trait.test] = trait.text }
+                    case let .notConverted(reason):
+                        problem = "\(function.text) at line \(node.start.line): \(reason)"
+                    }
+                    return false
+                }
                 if AssertionConversion.names.contains(function.text) {
                     var nested: Node?
                     node.child(at: 1)?.walk { inner in
@@ -81,7 +93,7 @@ enum HelperConversion {
             }
         }
         if let problem { return .notConverted(problem) }
-        return .converted(edits, assertions: assertions)
+        return .converted(edits, assertions: assertions, traits: traits)
     }
 
     /// Whether an assertion's arguments hold a `try` outside closures.

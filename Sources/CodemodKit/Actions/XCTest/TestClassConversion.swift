@@ -19,8 +19,7 @@ public enum TestClassConversion {
     /// XCTestCase members whose use keeps a class as XCTest (for now).
     static let caseAPI: Set<String> = [
         "setUp", "setUpWithError", "tearDown", "tearDownWithError", "addTeardownBlock", "measure", "measureMetrics",
-        "expectation", "wait", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTSkip",
-        "XCTSkipIf", "XCTSkipUnless", "XCTExpectFailure", "XCTContext", "XCTAttachment", "XCTWaiter",
+        "expectation", "wait", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTExpectFailure", "XCTContext", "XCTAttachment", "XCTWaiter",
         "keyValueObservingExpectation", "addUIInterruptionMonitor",
     ]
 
@@ -108,10 +107,12 @@ public enum TestClassConversion {
         }
         var edits: [Edit] = []
         var assertions = 0
+        var traits: [Int: String] = [:]
         switch HelperConversion.edits(in: body) {
-        case let .converted(bodyEdits, count):
+        case let .converted(bodyEdits, count, testTraits):
             edits = bodyEdits
             assertions = count
+            traits = testTraits
         case let .notConverted(reason):
             return .notConverted(reason: reason)
         }
@@ -133,7 +134,8 @@ public enum TestClassConversion {
             }
             guard member.kind == "function_declaration", let nameNode = member.child(field: "name"),
                   Self.isTest(member, named: nameNode.text) else { continue }
-            edits.append(Edit(range: member.byteRange.lowerBound..<member.byteRange.lowerBound, replacement: "@Test "))
+            let trait = traits[member.byteRange.lowerBound].map { "(\($0))" } ?? ""
+            edits.append(Edit(range: member.byteRange.lowerBound..<member.byteRange.lowerBound, replacement: "@Test\(trait) "))
             let renamed = Self.testName(nameNode.text)
             if renamed != nameNode.text, !names.contains(renamed), !Self.keywords.contains(renamed) {
                 edits.append(Edit(range: nameNode.byteRange, replacement: renamed))

@@ -120,7 +120,7 @@ public struct XCTestFileConversion {
                 continue
             }
             switch HelperConversion.edits(in: declaration) {
-            case let .converted(helperEdits, count):
+            case let .converted(helperEdits, count, _):
                 edits += helperEdits
                 assertions += count
                 converted.append(declaration.byteRange)
