@@ -33,6 +33,15 @@ enum HelperConversion {
                     }
                     return false
                 }
+                if function.text == "XCTExpectFailure" {
+                    // `XCTExpectFailure("why") { … }` → `withKnownIssue("why") { … }`; its assertions below.
+                    guard let known = Self.knownIssue(node) else {
+                        problem = "XCTExpectFailure at line \(node.start.line): only its form with a closure (and a reason, `strict:`) has a Swift Testing form, `withKnownIssue`"
+                        return false
+                    }
+                    edits += known
+                    return true
+                }
                 if AssertionConversion.names.contains(function.text) {
                     var nested: Node?
                     node.child(at: 1)?.walk { inner in
@@ -94,6 +103,28 @@ enum HelperConversion {
         }
         if let problem { return .notConverted(problem) }
         return .converted(edits, assertions: assertions, traits: traits)
+    }
+
+    /// `XCTExpectFailure("why", strict: false) { … }` as `withKnownIssue("why", isIntermittent: true) { … }`:
+    /// the edits of its name and arguments, or nil for another form.
+    static func knownIssue(_ call: Node) -> [Edit]? {
+        guard let callee = call.child(at: 0), let suffix = call.child(at: 1), suffix.kind == "call_suffix",
+              suffix.children.contains(where: { $0.kind == "lambda_literal" || $0.kind == "annotated_lambda" }) else { return nil }
+        var edits = [Edit(range: callee.byteRange, replacement: "withKnownIssue")]
+        let arguments = suffix.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+        for argument in arguments {
+            guard let value = argument.child(field: "value") else { return nil }
+            switch argument.child(field: "name")?.text {
+            case nil:
+                if !value.kind.hasSuffix("string_literal") { edits.append(Edit(range: value.byteRange, replacement: AssertionConversion.comment(value))) }
+            case "strict":
+                guard value.text == "true" || value.text == "false" else { return nil }
+                edits.append(Edit(range: argument.byteRange, replacement: "isIntermittent: \(value.text == "true" ? "false" : "true")"))
+            default:
+                return nil
+            }
+        }
+        return edits
     }
 
     /// Whether an assertion's arguments hold a `try` outside closures.

@@ -19,7 +19,7 @@ public enum TestClassConversion {
     /// XCTestCase members whose use keeps a class as XCTest (for now).
     static let caseAPI: Set<String> = [
         "setUp", "setUpWithError", "tearDown", "tearDownWithError", "addTeardownBlock", "measure", "measureMetrics",
-        "expectation", "wait", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTExpectFailure", "XCTContext", "XCTAttachment", "XCTWaiter",
+        "expectation", "wait", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTContext", "XCTAttachment", "XCTWaiter",
         "keyValueObservingExpectation", "addUIInterruptionMonitor",
     ]
 
