@@ -12,7 +12,9 @@ enum HelperConversion {
         case notConverted(String)
     }
 
-    static func edits(in code: Node) -> Outcome {
+    /// - Parameter requiring: where assertions stop their test on failure (after
+    ///   `continueAfterFailure = false`): `try #require` instead of `#expect`.
+    static func edits(in code: Node, requiring: [Range<Int>] = []) -> Outcome {
         var edits: [Edit] = []
         var assertions = 0
         var traits: [Int: String] = [:]
@@ -54,7 +56,21 @@ enum HelperConversion {
                         return false
                     }
                     switch AssertionConversion.convert(node) {
-                    case let .converted(text):
+                    case var .converted(text):
+                        if requiring.contains(where: { $0.contains(node.byteRange.lowerBound) }) {
+                            guard let required = Self.requiring(text) else {
+                                problem = "\(function.text) at line \(node.start.line) after `continueAfterFailure = false`: its error handler has no form that stops the test here"
+                                return false
+                            }
+                            text = required
+                            switch Self.throwingEdit(around: node) {
+                            case .none: break
+                            case let .edit(edit): if !edits.contains(edit) { edits.append(edit) }
+                            case let .problem(why):
+                                problem = "\(function.text) at line \(node.start.line) after `continueAfterFailure = false`: \(why)"
+                                return false
+                            }
+                        }
                         // XCTest catches what an assertion's operands throw; `#expect(try …)`
                         // needs a test that throws (and records the error as XCTest did).
                         if !text.hasPrefix("try "), !text.hasPrefix("#expect(throws:"), !text.hasPrefix("if "), Self.holdsTry(node) {
@@ -125,6 +141,19 @@ enum HelperConversion {
             }
         }
         return edits
+    }
+
+    /// An assertion's Swift Testing form that stops the test on failure: `#expect(…)` →
+    /// `try #require(…)`, `Issue.record(…)` → `try #require(Bool(false), …)`; nil for the error
+    /// handler's `if let error = #expect(…)`.
+    static func requiring(_ text: String) -> String? {
+        if text.hasPrefix("try ") { return text }
+        if text.hasPrefix("#expect(") { return "try #require(" + text.dropFirst("#expect(".count) }
+        if text.hasPrefix("Issue.record(") {
+            let rest = text.dropFirst("Issue.record(".count)
+            return "try #require(Bool(false)" + (rest == ")" ? ")" : ", " + rest)
+        }
+        return nil
     }
 
     /// Whether an assertion's arguments hold a `try` outside closures.

@@ -47,7 +47,8 @@ struct LifecycleConversion {
             let isAsync = method.children.contains { $0.kind == "async" }
             let throwing = name == "setUpWithError" || method.children.contains { $0.kind == "throws" }
             let effects = (isAsync ? " async" : "") + (throwing ? " throws" : "")
-            let supers = statements.filter { isSuperCall($0, to: setUps) }
+            // `super.setUp()` goes, and so does `continueAfterFailure = false` (its assertions become `#require`).
+            let supers = statements.filter { isSuperCall($0, to: setUps) || isStopOnFailure($0) }
             for statement in supers { result.handled.formUnion(identifierOffsets(statement)) }
             if supers.count == statements.count {
                 // Nothing to set up but XCTestCase's own: no init.
@@ -56,7 +57,7 @@ struct LifecycleConversion {
                 result.edits.append(Edit(range: header, replacement: attributes(of: method) + "init()" + effects + " "))
                 for statement in supers { result.edits.append(.removal(TidyRemoval.range(removing: statement.byteRange, in: source))) }
             }
-            nonOptional = implicitlyUnwrappedSetFirst(in: body, by: statements.filter { !isSuperCall($0, to: setUps) })
+            nonOptional = implicitlyUnwrappedSetFirst(in: body, by: statements.filter { !isSuperCall($0, to: setUps) && !isStopOnFailure($0) })
             for property in nonOptional.sorted() {
                 guard let declaration = storedProperty(named: property, in: body),
                       let bang = declaration.children.first(where: { $0.kind == "type_annotation" })?.children.last, bang.kind == "!" else { continue }
@@ -136,6 +137,11 @@ struct LifecycleConversion {
     static func statements(of method: Node) -> [Node]? {
         guard let body = method.child(field: "body") else { return nil }
         return body.children.first { $0.kind == "statements" }?.children.filter { $0.isNamed && $0.kind != "comment" } ?? []
+    }
+
+    /// `continueAfterFailure = false` (or `self.continueAfterFailure = false`).
+    static func isStopOnFailure(_ statement: Node) -> Bool {
+        assignedName(statement) == "continueAfterFailure" && statement.child(field: "result")?.text == "false"
     }
 
     /// `super.setUp()`, `try super.setUpWithError()`, `try await super.setUp()`.

@@ -96,6 +96,29 @@ public enum TestClassConversion {
     /// test, and the Linux `allTests` list removed.
     /// - Parameter handled: where XCTestCase's names are converted already (setUp, tearDown).
     static func members(of body: Node, handled: Set<Int> = []) -> Outcome {
+        // `continueAfterFailure = false`: in setUp, every assertion stops its test on failure
+        // (`try #require`); in a test, those after it.
+        var handled = handled
+        var requiring: [Range<Int>] = []
+        var stopEdits: [Edit] = []
+        var stopProblem: String?
+        body.walk { node in
+            guard node.kind == "assignment", LifecycleConversion.assignedName(node) == "continueAfterFailure" else { return true }
+            guard LifecycleConversion.isStopOnFailure(node), node.parent?.kind == "statements",
+                  let function = node.ancestors.first(where: { $0.kind == "function_declaration" }) else {
+                stopProblem = "its `continueAfterFailure` at line \(node.start.line) is not `continueAfterFailure = false` as a statement of its own"
+                return false
+            }
+            handled.formUnion(LifecycleConversion.identifierOffsets(node))
+            if LifecycleConversion.setUps.contains(function.child(field: "name")?.text ?? "") {
+                requiring.append(body.byteRange)
+            } else {
+                requiring.append(node.byteRange.upperBound..<function.byteRange.upperBound)
+                stopEdits.append(.removal(TidyRemoval.range(removing: node.byteRange, in: body.tree.source)))
+            }
+            return false
+        }
+        if let stopProblem { return .notConverted(reason: stopProblem) }
         var used: Node?
         body.walk { node in
             if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text), !handled.contains(node.byteRange.lowerBound),
@@ -108,9 +131,9 @@ public enum TestClassConversion {
         var edits: [Edit] = []
         var assertions = 0
         var traits: [Int: String] = [:]
-        switch HelperConversion.edits(in: body) {
+        switch HelperConversion.edits(in: body, requiring: requiring) {
         case let .converted(bodyEdits, count, testTraits):
-            edits = bodyEdits
+            edits = bodyEdits + stopEdits
             assertions = count
             traits = testTraits
         case let .notConverted(reason):
