@@ -20,7 +20,7 @@ public enum TestClassConversion {
     static let caseAPI: Set<String> = [
         "setUp", "setUpWithError", "tearDown", "tearDownWithError", "addTeardownBlock", "measure", "measureMetrics",
         "expectation", "wait", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTContext", "XCTAttachment", "XCTWaiter",
-        "keyValueObservingExpectation", "addUIInterruptionMonitor",
+        "keyValueObservingExpectation", "addUIInterruptionMonitor", "XCUIApplication", "XCUIElement", "XCUIDevice",
     ]
 
     /// Whether a declaration is a class that inherits from XCTestCase itself.
@@ -72,11 +72,27 @@ public enum TestClassConversion {
         }
         let modifiers = children.first { $0.kind == "modifiers" }
         let final = modifiers?.children.first { $0.kind == "inheritance_modifier" && $0.text == "final" }
+        // XCTest runs synchronous tests on the main thread, Swift Testing does not: a suite in a
+        // file that imports a UI framework (main-actor API) runs on the main actor.
+        let mainActor = modifiers?.children.contains { $0.kind == "attribute" && $0.text.hasSuffix("MainActor") } ?? false
+        let addsMainActor = !mainActor && Self.importsUIFramework(declaration.tree)
         if storedVar || lifecycle.needsClass {
             if final == nil { edits.append(Edit(range: keyword.byteRange.lowerBound..<keyword.byteRange.lowerBound, replacement: "final ")) }
         } else {
             if let final { edits.append(.removal(final.byteRange.lowerBound..<Self.nextStart(after: final, in: declaration.tree.source))) }
             edits.append(Edit(range: keyword.byteRange, replacement: "struct"))
+        }
+        if addsMainActor {
+            let start = modifiers?.byteRange.lowerBound ?? keyword.byteRange.lowerBound
+            let attribute = "@MainActor\n" + Self.indentation(of: declaration)
+            // Where `final ` goes, the attribute takes its place.
+            if let index = edits.firstIndex(where: { $0.range.lowerBound == start && $0.replacement.isEmpty && !$0.range.isEmpty }) {
+                edits[index].replacement = attribute
+            } else if let index = edits.firstIndex(where: { $0.range.lowerBound == start }) {
+                edits[index].replacement = attribute + edits[index].replacement
+            } else {
+                edits.append(Edit(range: start..<start, replacement: attribute))
+            }
         }
         // `: XCTestCase` (and its comma when other types follow).
         if let index = children.firstIndex(of: base) {
@@ -126,6 +142,9 @@ public enum TestClassConversion {
             return used == nil
         }
         if let used {
+            if used.text.hasPrefix("XCUI") {
+                return .notConverted(reason: "it is a UI test (`\(used.text)`, line \(used.start.line)), which Swift Testing does not run")
+            }
             return .notConverted(reason: "it uses XCTestCase's `\(used.text)` (line \(used.start.line)), which has no Swift Testing form here")
         }
         var edits: [Edit] = []
@@ -145,7 +164,8 @@ public enum TestClassConversion {
         // `product` called in `testProduct`, which a method `product` would shadow).
         var names = Set(members.compactMap { $0.child(field: "name")?.text })
         body.walk { node in
-            if node.kind == "simple_identifier" { names.insert(node.text) }
+            // A member after a dot (`button.title(for:)`) is not shadowed by a method.
+            if node.kind == "simple_identifier", node.parent?.kind != "navigation_suffix" { names.insert(node.text) }
             return true
         }
         var tests = 0
@@ -183,6 +203,23 @@ public enum TestClassConversion {
             return target == "self" || target == "super"
         default: return false
         }
+    }
+
+    static let uiFrameworks: Set<String> = ["UIKit", "AppKit", "SwiftUI", "WatchKit", "Cocoa"]
+
+    /// Whether a file imports a framework whose API runs on the main actor.
+    static func importsUIFramework(_ tree: SyntaxTree) -> Bool {
+        tree.root.children.contains { $0.kind == "import_declaration" && uiFrameworks.contains(XCTestFileConversion.module(of: $0) ?? "") }
+    }
+
+    /// The blanks a declaration's line starts with.
+    static func indentation(of node: Node) -> String {
+        let bytes = node.tree.source.bytes
+        var start = node.byteRange.lowerBound
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        var end = start
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Whether modifiers hold an `@available(…)` that `@Test` refuses: one that asks for more than
