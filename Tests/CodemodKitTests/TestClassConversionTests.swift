@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func whatOnlyXCTestHasKeepsTheClassWithTheReason() {
-        #expect(reason("class A: XCTestCase {\n    override func setUp() { super.setUp() }\n    func testA() {}\n}\n")?.contains("`setUp`") == true)
+        #expect(reason("class A: XCTestCase {\n    func testA() { wait(for: [e], timeout: 1) }\n}\n")?.contains("`wait`") == true)
         #expect(reason("class B: XCTestCase {\n    func testB() { measure { work() } }\n}\n")?.contains("`measure`") == true)
         #expect(reason("class C: BaseTestCase {\n    func testC() {}\n}\n")?.contains("inherits from BaseTestCase") == true)
         #expect(reason("class D: XCTestCase {\n    func testD() { XCTAssertEqual(x, 1.0, accuracy: 0.1) }\n}\n")?.contains("accuracy") == true)

@@ -20,6 +20,18 @@ enum HelperConversion {
         var traits: [Int: String] = [:]
         var problem: String?
         let source = code.tree.source
+        /// Makes the function around an assertion throw, or says why it cannot.
+        func makesThrow(_ node: Node, saying context: String) -> Bool {
+            switch Self.throwingEdit(around: node) {
+            case .none: return true
+            case let .edit(edit):
+                if !edits.contains(edit) { edits.append(edit) }
+                return true
+            case let .problem(why):
+                problem = "\(node.child(at: 0)?.text ?? "") at line \(node.start.line)\(context)\(why)"
+                return false
+            }
+        }
         code.walk { node in
             guard problem == nil else { return false }
             switch node.kind {
@@ -57,30 +69,19 @@ enum HelperConversion {
                     }
                     switch AssertionConversion.convert(node) {
                     case var .converted(text):
+                        // Stopping the test on failure (`try #require`) makes it throw.
                         if requiring.contains(where: { $0.contains(node.byteRange.lowerBound) }) {
                             guard let required = Self.requiring(text) else {
                                 problem = "\(function.text) at line \(node.start.line) after `continueAfterFailure = false`: its error handler has no form that stops the test here"
                                 return false
                             }
                             text = required
-                            switch Self.throwingEdit(around: node) {
-                            case .none: break
-                            case let .edit(edit): if !edits.contains(edit) { edits.append(edit) }
-                            case let .problem(why):
-                                problem = "\(function.text) at line \(node.start.line) after `continueAfterFailure = false`: \(why)"
-                                return false
-                            }
+                            guard makesThrow(node, saying: " after `continueAfterFailure = false`: ") else { return false }
                         }
                         // XCTest catches what an assertion's operands throw; `#expect(try …)`
                         // needs a test that throws (and records the error as XCTest did).
                         if !text.hasPrefix("try "), !text.hasPrefix("#expect(throws:"), !text.hasPrefix("if "), Self.holdsTry(node) {
-                            switch Self.throwingEdit(around: node) {
-                            case .none: break
-                            case let .edit(edit): if !edits.contains(edit) { edits.append(edit) }
-                            case let .problem(why):
-                                problem = "\(function.text) at line \(node.start.line): \(why)"
-                                return false
-                            }
+                            guard makesThrow(node, saying: ": ") else { return false }
                         }
                         // `XCTUnwrap` is called with `try` already: `try #require` once.
                         var range = node.byteRange

@@ -77,15 +77,7 @@ public struct XCTestFileConversion {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
             }
-            switch TestClassConversion.convert(declaration) {
-            case let .converted(classEdits, classTests, classAssertions):
-                edits += classEdits
-                tests += classTests
-                assertions += classAssertions
-                converted.append(declaration.byteRange)
-            case let .notConverted(reason):
-                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
-            }
+            take(TestClassConversion.convert(declaration), of: declaration, named: name)
         }
         for declaration in parts.extensions {
             guard let name = Self.extendedName(declaration), plan.testClasses.contains(name),
@@ -94,15 +86,7 @@ public struct XCTestFileConversion {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
             }
-            switch TestClassConversion.members(of: body) {
-            case let .converted(memberEdits, memberTests, memberAssertions):
-                edits += memberEdits
-                tests += memberTests
-                assertions += memberAssertions
-                converted.append(declaration.byteRange)
-            case let .notConverted(reason):
-                left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
-            }
+            take(TestClassConversion.members(of: body), of: declaration, named: name)
         }
         for declaration in parts.functions + parts.holders {
             if let owner = Self.owner(of: declaration), plan.testClasses.contains(owner) { continue }
@@ -156,6 +140,19 @@ public struct XCTestFileConversion {
             edits.append(Edit(range: first.byteRange.lowerBound..<first.byteRange.lowerBound, replacement: "import Testing\n"))
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// A test class's (or its extension's) conversion, or why it is left.
+    private mutating func take(_ outcome: TestClassConversion.Outcome, of declaration: Node, named name: String) {
+        switch outcome {
+        case let .converted(classEdits, classTests, classAssertions):
+            edits += classEdits
+            tests += classTests
+            assertions += classAssertions
+            converted.append(declaration.byteRange)
+        case let .notConverted(reason):
+            left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
+        }
     }
 
     /// The parts of a file the conversion looks at, as `XCTestSurvey` sees them too.
