@@ -156,3 +156,36 @@ import Testing
         #expect(try converted([code])[0].contains("@Test func permutations()"))
     }
 }
+
+extension XCTestPlanTests {
+    @Test func subclassesOfATestClassFollowTheirBaseAcrossFiles() throws {
+        let base = """
+            import XCTest
+
+            class APITestCase: XCTestCase {
+                func testBase() { measure { } }
+            }
+
+            class APISpec: APITestCase {
+                func check(_ x: Int) { XCTAssertEqual(x, 1) }
+            }
+
+            """
+        let spec = """
+            import XCTest
+
+            class MessageSpec: APISpec {
+                func testProperties() { XCTAssertTrue(true) }
+            }
+
+            """
+        let trees = [base, spec].map { Parser().parse($0) }
+        let plan = XCTestPlan(trees.map(XCTestSurvey.init))
+        #expect(plan.subclassesOfTests == ["APISpec": "APITestCase", "MessageSpec": "APISpec"])
+        // Their methods are not helpers of their own.
+        #expect(plan.helpersLeft["testProperties"] == nil && plan.helpersLeft["check"] == nil)
+        let left = XCTestFileConversion(trees[1], plan: plan).left
+        #expect(left.map(\.reason) == ["it inherits from APISpec, a test class, not from XCTestCase: convert the base class first"])
+        #expect(try converted([base, spec]) == [base, spec])
+    }
+}

@@ -88,8 +88,15 @@ public struct XCTestFileConversion {
             }
             take(TestClassConversion.members(of: body), of: declaration, named: name)
         }
+        // A subclass of a test class follows its base, which is not converted.
+        for declaration in parts.subclasses {
+            guard let name = declaration.child(field: "name")?.text, let base = plan.subclassesOfTests[name] else { continue }
+            left.append(Left(name: name, range: declaration.byteRange, location: declaration.start,
+                             reason: "it inherits from \(base), a test class, not from XCTestCase: convert the base class first"))
+        }
         for declaration in parts.functions + parts.holders {
-            if let owner = Self.owner(of: declaration), plan.testClasses.contains(owner) { continue }
+            if let owner = Self.owner(of: declaration), plan.testClasses.contains(owner) || plan.subclassesOfTests[owner] != nil { continue }
+            if let container = Self.container(of: declaration), plan.subclassesOfTests[container] != nil { continue }
             let name = declaration.child(field: "name")?.text ?? "?"
             if let reason = plan.helpersLeft[name] {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
@@ -165,6 +172,8 @@ public struct XCTestFileConversion {
         var functions: [Node] = []
         /// Types that store a location.
         var holders: [Node] = []
+        /// Other classes that inherit from something: subclasses of a test class, maybe.
+        var subclasses: [Node] = []
 
         init(_ root: Node) { collect(root) }
 
@@ -179,6 +188,9 @@ public struct XCTestFileConversion {
                     }
                     if child.children.contains(where: { $0.kind == "extension" }) { extensions.append(child) }
                     if StoredLocation.of(child) != nil { holders.append(child) }
+                    if child.children.contains(where: { $0.kind == "class" }), child.children.contains(where: { $0.kind == "inheritance_specifier" }) {
+                        subclasses.append(child)
+                    }
                     collect(child)
                 case "function_declaration":
                     functions.append(child)
@@ -194,6 +206,17 @@ public struct XCTestFileConversion {
     /// The name of the type an extension extends, without its module or outer types.
     static func extendedName(_ declaration: Node) -> String? {
         declaration.child(field: "name")?.text.split(separator: ".").last.map(String.init)
+    }
+
+    /// The name of the class (not an extension) a node is declared in.
+    static func container(of node: Node) -> String? {
+        node.ancestors.first { $0.kind == "class_declaration" && !$0.children.contains { $0.kind == "extension" } }
+            .flatMap { $0.child(field: "name")?.text }
+    }
+
+    /// The first type a class inherits from, without its module.
+    static func base(of declaration: Node) -> String? {
+        declaration.children.first { $0.kind == "inheritance_specifier" }?.text.split(separator: ".").last.map(String.init)
     }
 
     /// The type an extension around a node extends.

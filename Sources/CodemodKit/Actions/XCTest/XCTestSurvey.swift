@@ -10,7 +10,7 @@ import SwiftTree
 struct XCTestSurvey: Sendable {
     /// A test class, a function, or a type that stores a location.
     struct Unit: Sendable {
-        enum Kind: Sendable { case testClass, `extension`, function, locationHolder }
+        enum Kind: Sendable { case testClass, `extension`, function, locationHolder, subclass }
         var kind: Kind
         var name: String
         /// Why it cannot be converted, from its own code.
@@ -23,6 +23,8 @@ struct XCTestSurvey: Sendable {
         var asserts = false
         /// A function's: the type whose extension declares it.
         var owner: String?
+        /// A function's: the class that declares it. A subclass's: the class it inherits from.
+        var container: String?
         /// A class's or an extension's: the methods it declares.
         var members: Set<String> = []
         /// A class's: the names of its file that clash with Swift Testing's.
@@ -38,12 +40,25 @@ struct XCTestSurvey: Sendable {
         let clash = TestingNameClash(tree)
         declaredTypes = clash.declared
         units = parts.classes.filter(TestClassConversion.isTestClass).map { Self.testClass($0, clash: clash) }
-            + parts.extensions.map(Self.extensionUnit)
-            + parts.functions.map(Self.function)
-            + parts.holders.map { holder in
-                let methods = holder.child(field: "body")?.children.filter { $0.kind == "function_declaration" }.compactMap { $0.child(field: "name")?.text } ?? []
-                return Unit(kind: .locationHolder, name: holder.child(field: "name")?.text ?? "?", calls: Set(methods))
-            }
+        units += parts.extensions.map(Self.extensionUnit)
+        units += (parts.classes.filter { !TestClassConversion.isTestClass($0) } + parts.subclasses).map(Self.subclass)
+        units += parts.functions.map(Self.function)
+        units += parts.holders.map(Self.holder)
+    }
+
+    /// A class that inherits from something, maybe a test class.
+    static func subclass(_ declaration: Node) -> Unit {
+        let body = declaration.child(field: "body")
+        let own = body.map(declaredFunctions) ?? []
+        let (calls, handed) = body.map(calledNames) ?? ([], [])
+        return Unit(kind: .subclass, name: declaration.child(field: "name")?.text ?? "?", calls: calls.subtracting(own),
+                    handsLocationTo: handed.subtracting(own), container: XCTestFileConversion.base(of: declaration), members: own)
+    }
+
+    /// A type that stores a location: converted with its methods.
+    static func holder(_ declaration: Node) -> Unit {
+        let methods = declaration.child(field: "body")?.children.filter { $0.kind == "function_declaration" }.compactMap { $0.child(field: "name")?.text } ?? []
+        return Unit(kind: .locationHolder, name: declaration.child(field: "name")?.text ?? "?", calls: Set(methods))
     }
 
     /// An extension, which belongs to its test class when it extends one.
@@ -85,7 +100,8 @@ struct XCTestSurvey: Sendable {
             return false
         }
         let (calls, handed) = calledNames(declaration)
-        return Unit(kind: .function, name: name, problem: problem, calls: calls, handsLocationTo: handed, asserts: asserts, owner: extending)
+        return Unit(kind: .function, name: name, problem: problem, calls: calls, handsLocationTo: handed, asserts: asserts, owner: extending,
+                    container: XCTestFileConversion.container(of: declaration))
     }
 
     /// The names of the functions a class body declares, nested ones too (a test's local
@@ -131,6 +147,9 @@ struct XCTestSurvey: Sendable {
 struct XCTestPlan: Sendable {
     /// The test classes of the run, by name.
     var testClasses: Set<String> = []
+    /// Classes that inherit from a test class (not from XCTestCase itself), with their base: they
+    /// stay XCTest with it.
+    var subclassesOfTests: [String: String] = [:]
     /// Test classes that stay XCTest, by name, with the reason.
     var classesLeft: [String: String] = [:]
     /// The names of Swift Testing's types that the run declares (they shadow Swift Testing's).
@@ -143,8 +162,27 @@ struct XCTestPlan: Sendable {
     init(_ surveys: [XCTestSurvey]) {
         let all = surveys.flatMap(\.units)
         testClasses = Set(all.filter { $0.kind == .testClass }.map(\.name))
+        // Subclasses of test classes, at any depth: left, as their bases are.
+        var family = testClasses
+        var grewFamily = true
+        while grewFamily {
+            grewFamily = false
+            for unit in all where unit.kind == .subclass && !family.contains(unit.name) {
+                guard let base = unit.container, family.contains(base) else { continue }
+                family.insert(unit.name)
+                subclassesOfTests[unit.name] = base
+                grewFamily = true
+            }
+        }
         // A test class's extensions, and the methods they declare, are the class's.
         var classes = all.filter { $0.kind == .testClass }
+        for unit in all where unit.kind == .subclass {
+            guard let base = subclassesOfTests[unit.name] else { continue }
+            var left = unit
+            left.kind = .testClass
+            left.problem = "it inherits from \(base), a test class, not from XCTestCase: convert the base class first"
+            classes.append(left)
+        }
         for index in classes.indices {
             for part in all where part.kind == .extension && part.name == classes[index].name {
                 classes[index].calls.formUnion(part.calls)
@@ -155,8 +193,10 @@ struct XCTestPlan: Sendable {
             classes[index].calls.subtract(classes[index].members)
             classes[index].handsLocationTo.subtract(classes[index].members)
         }
+        let subclasses = subclassesOfTests
         var units = all.filter { unit in
-            unit.kind == .locationHolder || unit.kind == .function && !(unit.owner.map(testClasses.contains) ?? false)
+            unit.kind == .locationHolder || unit.kind == .function && !(unit.owner.map { testClasses.contains($0) || subclasses[$0] != nil } ?? false)
+                && !(unit.container.map { subclasses[$0] != nil } ?? false)
         }
         // A type that stores a location is converted with the methods its extensions declare.
         for index in units.indices where units[index].kind == .locationHolder {
