@@ -13,13 +13,13 @@ struct ThrowingOperandTests {
     let json = Data(#"{"volume": 7, "name": "Living room 🔊"}"#.utf8)
 
     @Test func decodes() throws {
-        #expect(try JSONDecoder().decode(Settings.self, from: json).volume == 7)
-        #expect(try JSONDecoder().decode(Settings.self, from: json) == Settings(volume: 7, name: "Living room 🔊"))
+        #expect((try JSONDecoder().decode(Settings.self, from: json).volume) == 7)
+        #expect((try JSONDecoder().decode(Settings.self, from: json)) == Settings(volume: 7, name: "Living room 🔊"))
     }
 
     @Test func roundTrip() throws {
         let settings = Settings(volume: 3, name: "Kitchen")
-        #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
+        #expect((try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings))) == settings)
         #expect(try JSONSerialization.jsonObject(with: json) is [String: Any])
     }
 

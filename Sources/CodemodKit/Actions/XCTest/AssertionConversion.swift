@@ -118,6 +118,10 @@ public enum AssertionConversion {
             guard let closure else {
                 return .converted("#expect(throws: (any Error).self\(extras)) { \(tried(operands[0])) }")
             }
+            // A handler that does nothing (`{ _ in }`) is no handler.
+            if Self.isEmptyHandler(closure) {
+                return .converted("#expect(throws: (any Error).self\(extras)) { \(tried(operands[0])) }")
+            }
             // The handler runs with the error when one is thrown: `if let error = #expect(…) { … }`.
             return handled(closure, expecting: "#expect(throws: (any Error).self\(extras), performing: { \(tried(operands[0])) })")
         }
@@ -170,6 +174,12 @@ public enum AssertionConversion {
         return .converted("if \(condition) {\(body)}")
     }
 
+    /// Whether a closure holds no statement (`{ _ in }`, `{ }`).
+    static func isEmptyHandler(_ closure: Node) -> Bool {
+        guard let literal = closure.kind == "lambda_literal" ? closure : closure.children.first(where: { $0.kind == "lambda_literal" }) else { return false }
+        return !literal.children.contains { $0.kind == "statements" || $0.kind == "comment" || $0.kind == "multiline_comment" }
+    }
+
     /// The names a closure's parameter clause declares (`error`, `(error)`).
     static func parameterNames(_ type: Node) -> [String] {
         var names: [String] = []
@@ -197,6 +207,12 @@ public enum AssertionConversion {
 
     /// An operand's text, in parentheses where the operators around it need them.
     static func wrapped(_ node: Node, context: OperatorContext) -> String {
+        // `try` covers everything to its right, and may not stand right of an operator:
+        // `!(try f().isEmpty)`, `64 == (try f().bitWidth)`, `(try? f()) == nil`.
+        // (The grammar reads `try f().x` as a member of `try f()`: the text tells.)
+        if node.kind == "try_expression" || node.text.hasPrefix("try ") || node.text.hasPrefix("try?") || node.text.hasPrefix("try!") {
+            return "(" + node.text + ")"
+        }
         guard let looseness = OperatorPrecedence.loosest(node), context.needsParentheses(looseness) else { return node.text }
         return "(" + node.text + ")"
     }

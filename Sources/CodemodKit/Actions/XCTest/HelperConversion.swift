@@ -57,18 +57,42 @@ enum HelperConversion {
                     return true
                 }
                 if AssertionConversion.names.contains(function.text) {
+                    // `XCTAssertEqual(try XCTUnwrap(x), 4)`: the inner unwrap is `#require` inside the
+                    // new call; another assertion inside one has no form.
+                    var unwraps: [Node] = []
                     var nested: Node?
                     node.child(at: 1)?.walk { inner in
-                        if nested == nil, inner.kind == "call_expression", let name = inner.child(at: 0)?.text, AssertionConversion.names.contains(name),
-                           !isInHandler(inner, of: node) { nested = inner }
-                        return nested == nil
+                        guard nested == nil, inner.kind == "call_expression", let name = inner.child(at: 0)?.text,
+                              AssertionConversion.names.contains(name), !isInHandler(inner, of: node) else { return nested == nil }
+                        if name == "XCTUnwrap", inner.parent?.kind == "try_expression" { unwraps.append(inner) } else { nested = inner }
+                        return false
                     }
                     if let nested {
                         problem = "\(function.text) at line \(node.start.line) holds another assertion (\(nested.child(at: 0)?.text ?? "")) in its arguments"
                         return false
                     }
+                    // Comments between the arguments, which the new call has no place for, go on
+                    // the lines before it.
+                    let comments = Self.argumentComments(node)
+                    if !comments.isEmpty, !Self.startsItsLine(node) {
+                        problem = "\(function.text) at line \(node.start.line) has comments between its arguments, inside an expression"
+                        return false
+                    }
                     switch AssertionConversion.convert(node) {
                     case var .converted(text):
+                        for unwrap in unwraps {
+                            guard case let .converted(required) = AssertionConversion.convert(unwrap), required.hasPrefix("try "),
+                                  let at = text.range(of: unwrap.text) else {
+                                problem = "\(function.text) at line \(node.start.line): the XCTUnwrap in its arguments is not in a form this converts"
+                                return false
+                            }
+                            text.replaceSubrange(at, with: required.dropFirst("try ".count))
+                            assertions += 1
+                        }
+                        if !comments.isEmpty {
+                            let indentation = TestClassConversion.indentation(of: node)
+                            text = comments.map { $0 + "\n" + indentation }.joined() + text
+                        }
                         // Stopping the test on failure (`try #require`) makes it throw.
                         if requiring.contains(where: { $0.contains(node.byteRange.lowerBound) }) {
                             guard let required = Self.requiring(text) else {
@@ -111,6 +135,10 @@ enum HelperConversion {
                 return true
             case "class_declaration":
                 if let stored = StoredLocation.of(node) {
+                    if let why = StoredLocation.problem(of: node) {
+                        problem = why
+                        return false
+                    }
                     edits += XCTestFileConversion.storedLocationEdits(stored, in: source)
                 }
                 return true
@@ -157,12 +185,33 @@ enum HelperConversion {
         return nil
     }
 
+    /// The comments between a call's arguments (not inside them), in order.
+    static func argumentComments(_ call: Node) -> [String] {
+        guard let suffix = call.child(at: 1) else { return [] }
+        var comments: [String] = []
+        for part in suffix.children {
+            for child in [part] + part.children + part.children.flatMap(\.children) where child.kind == "comment" || child.kind == "multiline_comment" {
+                if !comments.contains(child.text) { comments.append(child.text) }
+            }
+        }
+        return comments
+    }
+
+    /// Whether only blanks stand before a node on its line.
+    static func startsItsLine(_ node: Node) -> Bool {
+        let bytes = node.tree.source.bytes
+        var index = node.byteRange.lowerBound
+        while index > 0, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
+        return index == 0 || bytes[index - 1] == 0x0A
+    }
+
     /// Whether an assertion's arguments hold a `try` outside closures.
     static func holdsTry(_ call: Node) -> Bool {
         var found = false
         call.child(at: 1)?.walk { node in
             if node.kind == "lambda_literal" || found { return false }
-            if node.kind == "try_expression" { found = true }
+            // `try?` and `try!` throw nothing.
+            if node.kind == "try_expression", node.child(at: 0)?.text == "try" { found = true }
             return !found
         }
         return found

@@ -74,7 +74,7 @@ struct LifecycleConversion {
             }
             var tried = false
             method.walk { node in
-                if node.kind == "try_expression", !isSuperCall(node, to: tearDowns) { tried = true }
+                if node.kind == "try_expression", node.child(at: 0)?.text == "try", !isSuperCall(node, to: tearDowns) { tried = true }
                 return !tried
             }
             if tried { return .failure(LifecycleProblem("its `\(name)` throws, which `deinit` cannot")) }
@@ -109,7 +109,11 @@ struct LifecycleConversion {
         let range = TidyRemoval.range(removing: member.byteRange, in: source)
         let bytes = source.bytes
         let newline = UInt8(ascii: "\n")
-        let blankBefore = range.lowerBound >= 2 && bytes[range.lowerBound - 1] == newline && bytes[range.lowerBound - 2] == newline
+        var lineBefore = range.lowerBound - 1
+        while lineBefore > 0, bytes[lineBefore - 1] == 0x20 || bytes[lineBefore - 1] == 0x09 || bytes[lineBefore - 1] == 0x0D { lineBefore -= 1 }
+        // Right after `{` (or a blank line), a blank line after it goes too.
+        let blankBefore = range.lowerBound >= 2 && bytes[range.lowerBound - 1] == newline
+            && (bytes[range.lowerBound - 2] == newline || lineBefore > 0 && bytes[lineBefore - 1] == UInt8(ascii: "{"))
         if blankBefore, range.upperBound < bytes.count, bytes[range.upperBound] == newline { return range.lowerBound..<(range.upperBound + 1) }
         if blankBefore, range.upperBound + 1 < bytes.count, bytes[range.upperBound] == 0x0D, bytes[range.upperBound + 1] == newline {
             return range.lowerBound..<(range.upperBound + 2)

@@ -127,6 +127,12 @@ struct StoredLocation {
         return found
     }
 
+    /// Why a type's stored location is not in a form this converts: an `init` of its own sets it.
+    static func problem(of type: Node) -> String? {
+        guard type.child(field: "body")?.children.contains(where: { $0.kind == "init_declaration" }) == true else { return nil }
+        return "`\(type.child(field: "name")?.text ?? "?")` stores the location in an `init` of its own, which this conversion does not rewrite"
+    }
+
     static func of(_ type: Node) -> StoredLocation? {
         guard let body = type.child(field: "body") else { return nil }
         var file: (String, Node)?

@@ -37,6 +37,11 @@ public enum TestClassConversion {
     }
 
     public static func convert(_ declaration: Node) -> Outcome {
+        convert(declaration, reserved: [])
+    }
+
+    /// - Parameter reserved: names its tests may not take (those its extensions declare or use).
+    static func convert(_ declaration: Node, reserved: Set<String>) -> Outcome {
         guard declaration.kind == "class_declaration", let keyword = declaration.children.first(where: { $0.kind == "class" }),
               let body = declaration.child(field: "body") else {
             return .notConverted(reason: "not a class")
@@ -55,7 +60,7 @@ public enum TestClassConversion {
         case let .success(conversion): lifecycle = conversion
         case let .failure(problem): return .notConverted(reason: problem.reason)
         }
-        let outcome = members(of: body, handled: lifecycle.handled)
+        let outcome = members(of: body, handled: lifecycle.handled, reserved: reserved)
         guard case .converted(var edits, let tests, let assertions) = outcome else { return outcome }
         edits += lifecycle.edits
         let members = body.children
@@ -111,7 +116,8 @@ public enum TestClassConversion {
     /// them XCTest; otherwise their assertions and locations (`HelperConversion`), `@Test` on each
     /// test, and the Linux `allTests` list removed.
     /// - Parameter handled: where XCTestCase's names are converted already (setUp, tearDown).
-    static func members(of body: Node, handled: Set<Int> = []) -> Outcome {
+    ///   - reserved: names a test may not take (those its class's other parts declare or use).
+    static func members(of body: Node, handled: Set<Int> = [], reserved: Set<String> = []) -> Outcome {
         // `continueAfterFailure = false`: in setUp, every assertion stops its test on failure
         // (`try #require`); in a test, those after it.
         var handled = handled
@@ -160,19 +166,15 @@ public enum TestClassConversion {
         }
         let members = body.children
         // Tests, and the Linux list of them.
-        // A test keeps its name where the new one is a name the class uses (a global function
-        // `product` called in `testProduct`, which a method `product` would shadow).
-        var names = Set(members.compactMap { $0.child(field: "name")?.text })
-        body.walk { node in
-            // A member after a dot (`button.title(for:)`) is not shadowed by a method.
-            if node.kind == "simple_identifier", node.parent?.kind != "navigation_suffix" { names.insert(node.text) }
-            return true
-        }
+        // A test keeps its name where the new one is a name the class declares or uses bare (a
+        // global function `product` called in `testProduct`, which a method `product` would
+        // shadow), here or in its extensions (`reserved`), or one another test took.
+        var names = Set(members.compactMap { $0.child(field: "name")?.text }).union(bareNames(in: body)).union(reserved)
         var tests = 0
         for member in members {
             if member.kind == "property_declaration", member.text.contains("allTests"),
                member.children.contains(where: { $0.kind == "modifiers" && $0.text.contains("static") }) {
-                edits.append(.removal(TidyRemoval.range(removing: member.byteRange, in: body.tree.source)))
+                edits.append(.removal(LifecycleConversion.memberRemoval(member, in: body.tree.source)))
                 continue
             }
             guard member.kind == "function_declaration", let nameNode = member.child(field: "name"),
@@ -182,6 +184,7 @@ public enum TestClassConversion {
             let renamed = Self.testName(nameNode.text)
             if renamed != nameNode.text, !names.contains(renamed), !Self.keywords.contains(renamed) {
                 edits.append(Edit(range: nameNode.byteRange, replacement: renamed))
+                names.insert(renamed)
             }
             tests += 1
         }
@@ -259,7 +262,32 @@ public enum TestClassConversion {
         return acronym ? String(rest) : first.lowercased() + rest.dropFirst()
     }
 
-    static let keywords: Set<String> = ["init", "deinit", "subscript", "self", "Self", "super", "default", "case", "in", "is", "as", "try", "throw", "return", "func", "var", "let"]
+    /// Swift's keywords, which a test's new name may not be.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+        "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self",
+        "Self", "super", "throws", "true", "try", "_",
+    ]
+
+    /// The names a body uses bare (not after a dot), but for those it declares as locals,
+    /// parameters or closure parameters: a method of the suite of such a name would shadow it.
+    static func bareNames(in body: Node) -> Set<String> {
+        var used: Set<String> = []
+        var local: Set<String> = []
+        body.walk { node in
+            guard node.kind == "simple_identifier", let parent = node.parent else { return true }
+            if parent.kind == "navigation_suffix" { return true }
+            if parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter" && parent.child(field: "name") == node {
+                local.insert(node.text)
+            } else if !(parent.kind == "function_declaration" && parent.child(field: "name") == node) {
+                used.insert(node.text)
+            }
+            return true
+        }
+        return used.subtracting(local)
+    }
 
     /// Where the next token after a node starts (its following blanks are removed with it).
     static func nextStart(after node: Node, in source: SourceText) -> Int {

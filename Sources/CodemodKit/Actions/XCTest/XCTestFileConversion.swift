@@ -77,7 +77,7 @@ public struct XCTestFileConversion {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
             }
-            take(TestClassConversion.convert(declaration), of: declaration, named: name)
+            take(TestClassConversion.convert(declaration, reserved: plan.names(of: name)), of: declaration, named: name)
         }
         for declaration in parts.extensions {
             guard let name = Self.extendedName(declaration), plan.testClasses.contains(name),
@@ -86,7 +86,7 @@ public struct XCTestFileConversion {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
             }
-            take(TestClassConversion.members(of: body), of: declaration, named: name)
+            take(TestClassConversion.members(of: body, reserved: plan.names(of: name)), of: declaration, named: name)
         }
         // A subclass of a test class follows its base, which is not converted.
         for declaration in parts.subclasses {
@@ -118,6 +118,27 @@ public struct XCTestFileConversion {
             case let .notConverted(reason):
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
             }
+        }
+        // Linux manifests (`testCase(ListTests.allTests)`) lose the entries of the suites converted,
+        // whose `allTests` went.
+        var entries: [Node] = []
+        for entry in Self.manifestEntries(in: tree) {
+            guard let name = entry.name, plan.testClasses.contains(name) else { continue }
+            if let reason = plan.classesLeft[name] {
+                left.append(Left(name: name, range: entry.call.byteRange, location: entry.call.start, reason: reason))
+            } else if ListRemoval.isElement(entry.call) {
+                entries.append(entry.call)
+                converted.append(entry.call.byteRange)
+            } else {
+                left.append(Left(name: name, range: entry.call.byteRange, location: entry.call.start,
+                                 reason: "a manifest entry that is not an element of a list: remove it by hand once `\(name)` is converted"))
+            }
+        }
+        for entry in entries {
+            // The entry and its comma.
+            var end = entry.byteRange.upperBound
+            if let next = entry.nextSibling, next.kind == "," { end = next.byteRange.upperBound }
+            edits.append(.removal(TidyRemoval.range(removing: entry.byteRange.lowerBound..<end, in: tree.source)))
         }
         left.sort { $0.range.lowerBound < $1.range.lowerBound }
         guard !converted.isEmpty else { return }
@@ -160,6 +181,24 @@ public struct XCTestFileConversion {
         case let .notConverted(reason):
             left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
         }
+    }
+
+    /// `testCase(Name.allTests)` calls, with the class they name.
+    static func manifestEntries(in tree: SyntaxTree) -> [(call: Node, name: String?)] {
+        var entries: [(Node, String?)] = []
+        tree.root.walk { node in
+            guard node.kind == "call_expression", node.child(at: 0)?.text == "testCase" else { return true }
+            entries.append((node, manifestClass(node)))
+            return false
+        }
+        return entries
+    }
+
+    /// `ListTests` of `testCase(ListTests.allTests)`.
+    static func manifestClass(_ call: Node) -> String? {
+        let arguments = call.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+        guard arguments.count == 1, let text = arguments[0].child(field: "value")?.text, text.hasSuffix(".allTests") else { return nil }
+        return String(text.dropLast(".allTests".count).split(separator: ".").last ?? "")
     }
 
     /// The parts of a file the conversion looks at, as `XCTestSurvey` sees them too.

@@ -29,6 +29,8 @@ struct XCTestSurvey: Sendable {
         var members: Set<String> = []
         /// A class's: the names of its file that clash with Swift Testing's.
         var clash: TestingNameClash?
+        /// A class's or an extension's: the names it declares or uses bare (its tests may not take them).
+        var names: Set<String> = []
     }
 
     var units: [Unit] = []
@@ -58,7 +60,8 @@ struct XCTestSurvey: Sendable {
     /// A type that stores a location: converted with its methods.
     static func holder(_ declaration: Node) -> Unit {
         let methods = declaration.child(field: "body")?.children.filter { $0.kind == "function_declaration" }.compactMap { $0.child(field: "name")?.text } ?? []
-        return Unit(kind: .locationHolder, name: declaration.child(field: "name")?.text ?? "?", calls: Set(methods))
+        let name = declaration.child(field: "name")?.text ?? "?"
+        return Unit(kind: .locationHolder, name: name, problem: StoredLocation.problem(of: declaration), calls: Set(methods))
     }
 
     /// An extension, which belongs to its test class when it extends one.
@@ -69,7 +72,8 @@ struct XCTestSurvey: Sendable {
         var problem: String?
         if let body, case let .notConverted(reason) = TestClassConversion.members(of: body) { problem = reason }
         return Unit(kind: .extension, name: XCTestFileConversion.extendedName(declaration) ?? "?", problem: problem,
-                    calls: calls.subtracting(own), handsLocationTo: handed.subtracting(own), asserts: true, members: own)
+                    calls: calls.subtracting(own), handsLocationTo: handed.subtracting(own), asserts: true, members: own,
+                    names: body.map { TestClassConversion.bareNames(in: $0).union($0.children.compactMap { $0.child(field: "name")?.text }) } ?? [])
     }
 
     static func testClass(_ declaration: Node, clash: TestingNameClash) -> Unit {
@@ -78,7 +82,8 @@ struct XCTestSurvey: Sendable {
         let own = body.map(declaredFunctions) ?? []
         let (calls, handed) = body.map(calledNames) ?? ([], [])
         return Unit(kind: .testClass, name: name, problem: TestClassConversion.problem(declaration),
-                    calls: calls.subtracting(own), handsLocationTo: handed.subtracting(own), asserts: true, members: own, clash: clash)
+                    calls: calls.subtracting(own), handsLocationTo: handed.subtracting(own), asserts: true, members: own, clash: clash,
+                    names: body.map { TestClassConversion.bareNames(in: $0).union($0.children.compactMap { $0.child(field: "name")?.text }) } ?? [])
     }
 
     static func function(_ declaration: Node) -> Unit {
@@ -152,6 +157,13 @@ struct XCTestPlan: Sendable {
     var subclassesOfTests: [String: String] = [:]
     /// Test classes that stay XCTest, by name, with the reason.
     var classesLeft: [String: String] = [:]
+    /// A test class's parts (the class and its extensions, in every file), by name: the names
+    /// they declare or use bare, which its tests may not take.
+    var partNames: [String: Set<String>] = [:]
+
+    /// The names the tests of a test class may not take: those its parts declare or use.
+    func names(of name: String) -> Set<String> { partNames[name] ?? [] }
+
     /// The names of Swift Testing's types that the run declares (they shadow Swift Testing's).
     var declaredTypes: Set<String> = []
     /// The helpers converted with the tests that call them (functions and location holders).
@@ -173,6 +185,9 @@ struct XCTestPlan: Sendable {
                 subclassesOfTests[unit.name] = base
                 grewFamily = true
             }
+        }
+        for unit in all where unit.kind == .testClass || unit.kind == .extension {
+            partNames[unit.name, default: []].formUnion(unit.names)
         }
         // A test class's extensions, and the methods they declare, are the class's.
         var classes = all.filter { $0.kind == .testClass }

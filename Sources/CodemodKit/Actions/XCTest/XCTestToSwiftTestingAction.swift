@@ -20,6 +20,8 @@ public struct XCTestToSwiftTestingAction: RunWideAction {
                   node.children.contains(where: { $0.kind == "class" }) else { return .ignore }
             return .use
         }
+        // A Linux manifest's entry, `testCase(ListTests.allTests)`.
+        if context.match["name"]?.text == "testCase" { return XCTestFileConversion.manifestClass(node) == nil ? .ignore : .use }
         return .use
     }
 
