@@ -14,6 +14,9 @@ public protocol RunWideAction: RewriteAction {
     func mightSurvey(_ bytes: [UInt8]) -> Bool
     /// What one file tells the others.
     func survey(_ tree: SyntaxTree) -> any Sendable
+    /// What a file the run could not read (too large, not UTF-8, unreadable) tells: nil when
+    /// nothing, else something `conclude` weighs (it may hold what the others depend on).
+    func unsurveyed(_ path: String, reason: String) -> (any Sendable)?
     /// What all the surveys of a run decide together.
     func conclude(_ surveys: [any Sendable]) -> any Sendable
 }
@@ -24,6 +27,6 @@ struct RunSurvey: FileConsumer {
 
     func needsTree(_ bytes: [UInt8]) -> Bool { action.mightSurvey(bytes) }
     func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> (any Sendable)? { nil }
-    func unreadable(_ file: PipelineFile, error: SourceFileError) -> (any Sendable)? { nil }
+    func unreadable(_ file: PipelineFile, error: SourceFileError) -> (any Sendable)? { action.unsurveyed(file.path, reason: error.reason) }
     func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> (any Sendable)? { action.survey(tree) }
 }

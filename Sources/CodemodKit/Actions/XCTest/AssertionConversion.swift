@@ -145,6 +145,14 @@ public enum AssertionConversion {
             headerEnd = inToken.byteRange.upperBound
         }
         if closure.text.contains("$0") { return .notConverted(reason: "the error handler uses $0: name its parameter first") }
+        // A `return` in the handler leaves the handler; in an `if` it would leave the test.
+        var returns = false
+        closure.walk { node in
+            if node != closure, ["lambda_literal", "function_declaration", "computed_property"].contains(node.kind) { return false }
+            if node.kind == "control_transfer_statement", node.children.first?.text == "return" { returns = true }
+            return !returns
+        }
+        if returns { return .notConverted(reason: "the error handler returns, which in the converted `if` would leave the test") }
         let source = closure.tree.source
         // The body, with its own assertions converted.
         var body = ""

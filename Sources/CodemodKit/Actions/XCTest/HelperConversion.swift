@@ -15,6 +15,11 @@ enum HelperConversion {
     /// - Parameter requiring: where assertions stop their test on failure (after
     ///   `continueAfterFailure = false`): `try #require` instead of `#expect`.
     static func edits(in code: Node, requiring: [Range<Int>] = []) -> Outcome {
+        // Code the parser could not read is left as it is.
+        // (As the safety net counts them: the grammar's `()` quirk is no error.)
+        if let region = code.tree.errorRegions.first(where: { $0.byteRange.overlaps(code.byteRange) }) {
+            return .notConverted("it holds a syntax error (line \(code.tree.source.location(ofByte: region.byteRange.lowerBound).line))")
+        }
         var edits: [Edit] = []
         var assertions = 0
         var traits: [Int: String] = [:]
@@ -112,6 +117,12 @@ enum HelperConversion {
                         if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
                            parent.byteRange.upperBound == range.upperBound {
                             range = parent.byteRange.lowerBound..<range.upperBound
+                        }
+                        // `return XCTFail("m")` (XCTFail returns nothing; `Issue.record` returns the issue).
+                        if text.hasPrefix("Issue.record") || text.hasPrefix("try #require(Bool(false)"), let statement = node.parent,
+                           statement.kind == "control_transfer_statement", statement.children.first?.text == "return" {
+                            range = statement.byteRange
+                            text += "; return"
                         }
                         edits.append(Edit(range: range, replacement: text))
                         assertions += 1

@@ -14,18 +14,23 @@ struct LifecycleConversion {
     var handled: Set<Int> = []
     /// Whether the suite needs a `deinit`, hence a class.
     var needsClass = false
+    /// Whether the class had a setUp or a tearDown.
+    var hasSetUpOrTearDown = false
 
     static let setUps: Set<String> = ["setUp", "setUpWithError"]
     static let tearDowns: Set<String> = ["tearDown", "tearDownWithError"]
 
     /// The conversion, or why the class stays XCTest.
-    static func of(_ body: Node) -> Result<LifecycleConversion, LifecycleProblem> {
+    /// - Parameter keepingOptionals: leave implicitly unwrapped properties as they are (the class
+    ///   has extensions, which may unwrap them).
+    static func of(_ body: Node, keepingOptionals: Bool = false) -> Result<LifecycleConversion, LifecycleProblem> {
         var result = LifecycleConversion()
         let source = body.tree.source
         let methods = body.children.filter { member in
             member.kind == "function_declaration" && (setUps.union(tearDowns)).contains(member.child(field: "name")?.text ?? "")
         }
         guard !methods.isEmpty else { return .success(result) }
+        result.hasSetUpOrTearDown = true
         if body.children.contains(where: { $0.kind == "init_declaration" || $0.kind == "deinit_declaration" }) {
             return .failure(LifecycleProblem("it has an `init` or `deinit` of its own beside `setUp`/`tearDown`"))
         }
@@ -57,7 +62,7 @@ struct LifecycleConversion {
                 result.edits.append(Edit(range: header, replacement: attributes(of: method) + "init()" + effects + " "))
                 for statement in supers { result.edits.append(.removal(TidyRemoval.range(removing: statement.byteRange, in: source))) }
             }
-            nonOptional = implicitlyUnwrappedSetFirst(in: body, by: statements.filter { !isSuperCall($0, to: setUps) && !isStopOnFailure($0) })
+            nonOptional = keepingOptionals ? [] : implicitlyUnwrappedSetFirst(in: body, by: statements.filter { !isSuperCall($0, to: setUps) && !isStopOnFailure($0) })
             for property in nonOptional.sorted() {
                 guard let declaration = storedProperty(named: property, in: body),
                       let bang = declaration.children.first(where: { $0.kind == "type_annotation" })?.children.last, bang.kind == "!" else { continue }
@@ -204,9 +209,11 @@ struct LifecycleConversion {
         let members = Set(body.children.compactMap { $0.child(field: "name")?.text })
         // The assignments setUp starts with, whose values use no member of the suite.
         var first: [String: Node] = [:]
+        var assignedAsIs: Set<String> = []
         for statement in statements {
-            guard let name = assignedName(statement), candidates.contains(name), first[name] == nil,
+            guard let name = assignedName(statement), candidates.contains(name), first[name] == nil, !assignedAsIs.contains(name),
                   let value = statement.child(field: "result") else { break }
+
             var usesMember = false
             value.walk { node in
                 if node.kind == "simple_identifier", members.contains(node.text) || node.text == "self" { usesMember = true }
@@ -214,7 +221,10 @@ struct LifecycleConversion {
                 return !usesMember
             }
             if usesMember { break }
-            first[name] = statement
+            // A value that cannot be optional: a literal, or `Type()` (no failable `init?` without
+            // arguments is common); `URL(string:)` may be nil, and `parser = makeParser()` may be
+            // too, so that property stays as it is (it is set, and the next may be converted).
+            if isSurelyNonOptional(value) { first[name] = statement } else { assignedAsIs.insert(name) }
         }
         var result = Set(first.keys)
         // Not assigned elsewhere (but `= nil` in teardown), never unwrapped or bound.
@@ -241,6 +251,19 @@ struct LifecycleConversion {
             return true
         }
         return result
+    }
+
+    static func isSurelyNonOptional(_ value: Node) -> Bool {
+        switch value.kind {
+        case "array_literal", "dictionary_literal", "integer_literal", "real_literal", "boolean_literal", "line_string_literal", "multi_line_string_literal":
+            return true
+        case "call_expression":
+            guard let callee = value.child(at: 0), callee.kind == "simple_identifier", callee.text.first?.isUppercase == true,
+                  let arguments = value.child(at: 1)?.children.first(where: { $0.kind == "value_arguments" }) else { return false }
+            return !arguments.children.contains { $0.kind == "value_argument" }
+        default:
+            return false
+        }
     }
 
     static func isInTearDown(_ node: Node) -> Bool {

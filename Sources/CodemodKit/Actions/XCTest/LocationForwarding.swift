@@ -86,6 +86,32 @@ struct LocationParameters {
         return result
     }
 
+    /// A use of the `file` or `line` parameter other than in a pair handed on (`"at \(line)"`),
+    /// or nil.
+    static func otherUse(of parameters: LocationParameters, in function: Node) -> String? {
+        guard let body = function.child(field: "body") else { return nil }
+        var handed: Set<Int> = []
+        body.walk { node in
+            if node.kind == "call_expression", let pair = LocationArguments.of(node, scope: LocationNames.around(node), assertion: true),
+               pair.replacement != nil {
+                node.walk { inner in
+                    if inner.byteRange.lowerBound >= pair.range.lowerBound, inner.byteRange.upperBound <= pair.range.upperBound { handed.insert(inner.byteRange.lowerBound) }
+                    return true
+                }
+            }
+            return true
+        }
+        var other: String?
+        body.walk { node in
+            if other == nil, node.kind == "simple_identifier", node.text == parameters.fileName || node.text == parameters.lineName,
+               node.parent?.kind != "navigation_suffix", node.parent?.kind != "value_argument_label", !handed.contains(node.byteRange.lowerBound) {
+                other = node.text
+            }
+            return other == nil
+        }
+        return other
+    }
+
     /// `file: StaticString` (no other outer label).
     static func isParameter(_ node: Node, label: String, type: String) -> Bool {
         guard node.kind == "parameter", let name = node.child(field: "name"), name.kind == "simple_identifier" else { return false }

@@ -39,7 +39,10 @@ enum SkipConversion {
         if let test = statement.ancestors.first(where: { $0.kind == "function_declaration" }),
            let testName = test.child(field: "name")?.text, TestClassConversion.isTest(test, named: testName),
            test.child(field: "body")?.children.first(where: { $0.kind == "statements" })?.children.first(where: { $0.isNamed && $0.kind != "comment" }) == statement,
-           let members = test.parent.map(memberNames), !usesInstance(condition, members: members) {
+           let members = test.parent.map(memberNames), !usesInstance(condition, members: members),
+           !values.dropFirst().contains(where: { usesInstance($0, members: members) }),
+           // A trait is read before the suite is made: not when its setUp could decide it.
+           !(test.parent?.children.contains { $0.kind == "init_declaration" || LifecycleConversion.setUps.contains($0.child(field: "name")?.text ?? "") } ?? true) {
             let trait = name == "XCTSkipIf" ? "disabled" : "enabled"
             let text = ".\(trait)(if: \(condition.text)\(message.map { ", " + $0 } ?? ""))"
             return .converted(.removal(TidyRemoval.range(removing: statement.byteRange, in: call.tree.source)), trait: (test.byteRange.lowerBound, text))
@@ -53,11 +56,13 @@ enum SkipConversion {
         Set(body.children.compactMap { $0.child(field: "name")?.text })
     }
 
-    /// Whether a condition reads the instance (`self`, a member by its name).
+    /// Whether a condition may read the instance: `self`, a member by its name, or any bare name
+    /// that is not a type's (a member an extension declares, elsewhere, looks like a global).
     static func usesInstance(_ condition: Node, members: Set<String>) -> Bool {
         var uses = false
         condition.walk { node in
-            if node.kind == "self_expression" || node.kind == "simple_identifier" && (members.contains(node.text) || node.text == "self") { uses = true }
+            if node.kind == "self_expression" { uses = true }
+            if node.kind == "simple_identifier", members.contains(node.text) || node.text == "self" || node.text.first?.isUppercase != true { uses = true }
             if node.kind == "navigation_suffix" { return false }
             return !uses
         }

@@ -40,8 +40,10 @@ public enum TestClassConversion {
         convert(declaration, reserved: [])
     }
 
-    /// - Parameter reserved: names its tests may not take (those its extensions declare or use).
-    static func convert(_ declaration: Node, reserved: Set<String>) -> Outcome {
+    /// - Parameters:
+    ///   - reserved: names its tests may not take (those its extensions declare or use).
+    ///   - extended: whether the class has extensions (in any file of the run).
+    static func convert(_ declaration: Node, reserved: Set<String>, extended: Bool = false) -> Outcome {
         guard declaration.kind == "class_declaration", let keyword = declaration.children.first(where: { $0.kind == "class" }),
               let body = declaration.child(field: "body") else {
             return .notConverted(reason: "not a class")
@@ -52,11 +54,9 @@ public enum TestClassConversion {
             let other = inheritance.first?.text ?? "nothing"
             return .notConverted(reason: "it inherits from \(other), not XCTestCase: convert the base class first")
         }
-        if let modifiers = children.first(where: { $0.kind == "modifiers" }), Self.hasAvailability(modifiers) {
-            return .notConverted(reason: "it is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside each test instead)")
-        }
+        if let problem = availabilityProblem(declaration) { return .notConverted(reason: problem) }
         let lifecycle: LifecycleConversion
-        switch LifecycleConversion.of(body) {
+        switch LifecycleConversion.of(body, keepingOptionals: extended) {
         case let .success(conversion): lifecycle = conversion
         case let .failure(problem): return .notConverted(reason: problem.reason)
         }
@@ -69,27 +69,35 @@ public enum TestClassConversion {
                   let modifiers = member.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { continue }
             return .notConverted(reason: "its test `\(name)` is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside it instead)")
         }
-        // `struct`, unless a stored `var` may be assigned by a test.
+        // `struct`, unless a stored `var` may be assigned by a test, or the class relies on being
+        // one (class members, `deinit`, a weak or unowned `self`, its identity).
         let storedVar = members.contains { member in
             member.kind == "property_declaration" && member.children.contains { $0.kind == "value_binding_pattern" && $0.text == "var" }
                 && !(member.children.first { $0.kind == "modifiers" }?.text.contains("static") ?? false)
                 && !member.children.contains { $0.kind == "computed_property" }
-        }
+        } || Self.needsAClass(body)
         let modifiers = children.first { $0.kind == "modifiers" }
         let final = modifiers?.children.first { $0.kind == "inheritance_modifier" && $0.text == "final" }
         // XCTest runs synchronous tests on the main thread, Swift Testing does not: a suite in a
         // file that imports a UI framework (main-actor API) runs on the main actor.
         let mainActor = modifiers?.children.contains { $0.kind == "attribute" && $0.text.hasSuffix("MainActor") } ?? false
         let addsMainActor = !mainActor && Self.importsUIFramework(declaration.tree)
+        // `open` is for classes others subclass, which a suite is not.
+        if let open = modifiers?.children.first(where: { $0.text == "open" }) {
+            edits.append(Edit(range: open.byteRange, replacement: "public"))
+        }
         if storedVar || lifecycle.needsClass {
             if final == nil { edits.append(Edit(range: keyword.byteRange.lowerBound..<keyword.byteRange.lowerBound, replacement: "final ")) }
         } else {
             if let final { edits.append(.removal(final.byteRange.lowerBound..<Self.nextStart(after: final, in: declaration.tree.source))) }
             edits.append(Edit(range: keyword.byteRange, replacement: "struct"))
         }
-        if addsMainActor {
+        // XCTest runs a class's tests one after the other, Swift Testing in parallel: a suite that
+        // sets up or tears down (shared state, most likely) keeps them one at a time.
+        let added = (lifecycle.hasSetUpOrTearDown ? ["@Suite(.serialized)"] : []) + (addsMainActor ? ["@MainActor"] : [])
+        if !added.isEmpty {
             let start = modifiers?.byteRange.lowerBound ?? keyword.byteRange.lowerBound
-            let attribute = "@MainActor\n" + Self.indentation(of: declaration)
+            let attribute = added.map { $0 + "\n" + Self.indentation(of: declaration) }.joined()
             // Where `final ` goes, the attribute takes its place.
             if let index = edits.firstIndex(where: { $0.range.lowerBound == start && $0.replacement.isEmpty && !$0.range.isEmpty }) {
                 edits[index].replacement = attribute
@@ -147,6 +155,18 @@ public enum TestClassConversion {
                usesTestCaseAPI(node) { used = node }
             return used == nil
         }
+        // A member that overrides XCTestCase's (`invokeTest`), or reads one (`name`).
+        let handledNames = Set(body.children.filter { handled.contains($0.child(field: "name")?.byteRange.lowerBound ?? -1) }.compactMap { $0.child(field: "name")?.text })
+        for member in body.children where member.children.first(where: { $0.kind == "modifiers" })?.children.contains(where: { $0.text == "override" }) == true {
+            let name = member.child(field: "name")?.text ?? "a member"
+            if !handledNames.contains(name), !LifecycleConversion.setUps.union(LifecycleConversion.tearDowns).contains(name) {
+                return .notConverted(reason: "it overrides XCTestCase's `\(name)`, which a suite does not have")
+            }
+        }
+        let declared = Set(body.children.compactMap { $0.child(field: "name")?.text })
+        if let member = bareNames(in: body).subtracting(declared).intersection(testCaseMembers).sorted().first {
+            return .notConverted(reason: "it reads XCTestCase's `\(member)`, which a suite does not have")
+        }
         if let used {
             if used.text.hasPrefix("XCUI") {
                 return .notConverted(reason: "it is a UI test (`\(used.text)`, line \(used.start.line)), which Swift Testing does not run")
@@ -199,7 +219,9 @@ public enum TestClassConversion {
         guard let parent = name.parent else { return false }
         switch parent.kind {
         case "call_expression": return parent.child(at: 0) == name
-        case "function_declaration": return parent.child(field: "name") == name
+        case "function_declaration":
+            // `func setUp(items:)` is a method of the suite's own.
+            return parent.child(field: "name") == name && !parent.children.contains { $0.kind == "parameter" }
         case "directly_assignable_expression": return true
         case "navigation_suffix":
             let target = parent.parent?.child(field: "target")?.text
@@ -225,16 +247,26 @@ public enum TestClassConversion {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// Why a class's or an extension's `@available` keeps it XCTest, or nil.
+    static func availabilityProblem(_ declaration: Node) -> String? {
+        guard let modifiers = declaration.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { return nil }
+        return "it is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside each test instead)"
+    }
+
     /// Whether modifiers hold an `@available(…)` that `@Test` refuses: one that asks for more than
-    /// Swift Testing's own minimums (macOS 10.15, iOS 13, tvOS 13, watchOS 6), or `unavailable`.
+    /// Swift Testing's own minimums (macOS 10.15, iOS 13, tvOS 13, watchOS 6), in the short form
+    /// or with `introduced:`, or that deprecates, obsoletes or makes unavailable.
     static func hasAvailability(_ modifiers: Node) -> Bool {
         let minimums: [String: [Int]] = ["macOS": [10, 15], "OSX": [10, 15], "iOS": [13], "macCatalyst": [13], "tvOS": [13], "watchOS": [6], "visionOS": [1]]
         for attribute in modifiers.children where attribute.kind == "attribute" && attribute.text.hasPrefix("@available") {
             let words = attribute.text.dropFirst("@available".count).split { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != "*" }.map(String.init)
-            if words.contains("unavailable") { return true }
+            if words.contains(where: { ["unavailable", "deprecated", "obsoleted", "renamed", "message", "noasync"].contains($0) }) { return true }
             for (index, word) in words.enumerated() where index + 1 < words.count {
                 guard let minimum = minimums[word] else { continue }
-                let version = words[index + 1].split(separator: ".").compactMap { Int($0) }
+                // `macOS 14` or `macOS, introduced: 14.0`.
+                var next = index + 1
+                if words[next] == "introduced", next + 1 < words.count { next += 1 }
+                let version = words[next].split(separator: ".").compactMap { Int($0) }
                 if version.isEmpty { continue }
                 if version.lexicographicallyPrecedes(minimum) || version.starts(with: minimum) && version.dropFirst(minimum.count).allSatisfy({ $0 == 0 }) { continue }
                 return true
@@ -243,13 +275,29 @@ public enum TestClassConversion {
         return false
     }
 
+    /// Whether a class body relies on being a class: `class func`/`class var`, `deinit`,
+    /// `[weak self]`/`[unowned self]`, `ObjectIdentifier(self)`, `self ===`.
+    static func needsAClass(_ body: Node) -> Bool {
+        if body.children.contains(where: { $0.kind == "deinit_declaration" }) { return true }
+        if body.children.contains(where: { member in
+            member.children.first { $0.kind == "modifiers" }?.children.contains { $0.text == "class" } == true
+        }) { return true }
+        let text = body.text
+        return ["weak self", "unowned self", "unowned(unsafe) self", "ObjectIdentifier(self)", "self ===", "=== self", "self !==", "!== self"]
+            .contains { text.contains($0) }
+    }
+
+    /// XCTestCase's members that a suite does not have, read by their bare name.
+    static let testCaseMembers: Set<String> = ["name", "testRun", "invocation", "testRunClass", "defaultTestSuite", "testInvocations", "record", "run", "perform", "invokeTest"]
+
     /// Whether a method is a test XCTest runs: an instance method named `test…`, not private, with
     /// no parameters.
     static func isTest(_ function: Node, named name: String) -> Bool {
         guard name.hasPrefix("test") else { return false }
         let modifiers = function.children.first { $0.kind == "modifiers" }?.text ?? ""
         for word in ["private", "fileprivate", "static", "class"] where modifiers.split(separator: " ").contains(Substring(word)) { return false }
-        return !function.children.contains { $0.kind == "parameter" }
+        // XCTest runs `func testX()` that returns nothing.
+        return !function.children.contains { $0.kind == "parameter" || $0.kind == "->" }
     }
 
     /// `testSortedOrder` → `sortedOrder`, `test_sorted` → `sorted`; `test` stays.
@@ -278,7 +326,9 @@ public enum TestClassConversion {
         var local: Set<String> = []
         body.walk { node in
             guard node.kind == "simple_identifier", let parent = node.parent else { return true }
-            if parent.kind == "navigation_suffix" { return true }
+            // A member after a dot, an argument's or a tuple element's label.
+            if parent.kind == "navigation_suffix" || parent.kind == "value_argument_label" { return true }
+            if parent.kind == "tuple_expression" || parent.kind == "value_argument", parent.children(field: "name").contains(node) { return true }
             if parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter" && parent.child(field: "name") == node {
                 local.insert(node.text)
             } else if !(parent.kind == "function_declaration" && parent.child(field: "name") == node) {

@@ -17,17 +17,26 @@ struct TestingNameClash: Sendable {
     var uses: [(name: String, offset: Int)] = []
     /// The types the file declares.
     var declared: Set<String> = []
+    /// Those it declares outside functions (at file scope or in a type), which the converted
+    /// code's `@Test` or `Issue` would meet.
+    var declaredOutsideFunctions: Set<String> = []
     /// The modules the file imports that may declare them.
     var modules: [String] = []
 
     init(_ tree: SyntaxTree) {
         var found: [(String, Int)] = []
         var declared: Set<String> = []
+        var outside: Set<String> = []
         tree.root.walk { node in
             if node.kind == "import_declaration" { return false }
             if (node.kind == "type_identifier" || node.kind == "simple_identifier"), Self.names.contains(node.text) {
                 if let parent = node.parent, parent.kind == "class_declaration" || parent.kind == "typealias_declaration" || parent.kind == "protocol_declaration" {
-                    if parent.child(field: "name") == node { declared.insert(node.text) }
+                    if parent.child(field: "name") == node {
+                        declared.insert(node.text)
+                        if !parent.ancestors.contains(where: { ["function_declaration", "init_declaration", "lambda_literal", "computed_property"].contains($0.kind) }) {
+                            outside.insert(node.text)
+                        }
+                    }
                 } else if Self.isBare(node) {
                     found.append((node.text, node.byteRange.lowerBound))
                 }
@@ -36,6 +45,7 @@ struct TestingNameClash: Sendable {
         }
         uses = found
         self.declared = declared
+        declaredOutsideFunctions = outside
         modules = tree.root.children.filter { $0.kind == "import_declaration" }.compactMap { XCTestFileConversion.module(of: $0) }
             .filter { !Self.plainModules.contains($0) }
     }

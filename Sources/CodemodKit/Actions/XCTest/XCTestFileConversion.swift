@@ -77,7 +77,8 @@ public struct XCTestFileConversion {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
             }
-            take(TestClassConversion.convert(declaration, reserved: plan.names(of: name)), of: declaration, named: name)
+            take(TestClassConversion.convert(declaration, reserved: plan.names(of: name), extended: plan.extendedClasses.contains(name)),
+                 of: declaration, named: name)
         }
         for declaration in parts.extensions {
             guard let name = Self.extendedName(declaration), plan.testClasses.contains(name),
@@ -88,6 +89,12 @@ public struct XCTestFileConversion {
             }
             take(TestClassConversion.members(of: body, reserved: plan.names(of: name)), of: declaration, named: name)
         }
+        // Assertions in an initialiser, a subscript or a property: not rewritten.
+        for declaration in parts.others where Self.holdsXCTest(declaration) {
+            let name = Self.reachName(of: declaration)
+            left.append(Left(name: name, range: declaration.byteRange, location: declaration.start,
+                             reason: plan.helpersLeft[name] ?? XCTestSurvey.opaqueReason(declaration)))
+        }
         // A subclass of a test class follows its base, which is not converted.
         for declaration in parts.subclasses {
             guard let name = declaration.child(field: "name")?.text, let base = plan.subclassesOfTests[name] else { continue }
@@ -97,7 +104,7 @@ public struct XCTestFileConversion {
         for declaration in parts.functions + parts.holders {
             if let owner = Self.owner(of: declaration), plan.testClasses.contains(owner) || plan.subclassesOfTests[owner] != nil { continue }
             if let container = Self.container(of: declaration), plan.subclassesOfTests[container] != nil { continue }
-            let name = declaration.child(field: "name")?.text ?? "?"
+            let name = declaration.kind == "function_declaration" ? Self.reachName(of: declaration) : declaration.child(field: "name")?.text ?? "?"
             if let reason = plan.helpersLeft[name] {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
@@ -157,7 +164,11 @@ public struct XCTestFileConversion {
         // XCTest brought Foundation in; Swift Testing does not.
         let hasFoundation = imports.contains { Self.module(of: $0) == "Foundation" }
         if let xctest = imports.first(where: { Self.module(of: $0) == "XCTest" }), let module = xctest.children.last(where: { $0.kind == "identifier" }) {
-            if !stillXCTest, !hasTesting {
+            // `@_exported import XCTest` serves other files: it stays.
+            let plain = xctest.text.hasPrefix("import")
+            if !plain {
+                if !hasTesting { edits.append(Edit(range: xctest.byteRange.upperBound..<xctest.byteRange.upperBound, replacement: "\nimport Testing")) }
+            } else if !stillXCTest, !hasTesting {
                 edits.append(Edit(range: module.byteRange, replacement: hasFoundation ? "Testing" : "Foundation\nimport Testing"))
             } else if !stillXCTest {
                 edits.append(.removal(TidyRemoval.range(removing: xctest.byteRange, in: tree.source)))
@@ -166,6 +177,9 @@ public struct XCTestFileConversion {
             }
         } else if !hasTesting, let first = imports.first {
             edits.append(Edit(range: first.byteRange.lowerBound..<first.byteRange.lowerBound, replacement: "import Testing\n"))
+        } else if !hasTesting, let first = tree.root.children.first(where: { $0.kind != "comment" && $0.kind != "multiline_comment" }) {
+            // No import at the top (XCTest came through another file's `@_exported import`).
+            edits.append(Edit(range: first.byteRange.lowerBound..<first.byteRange.lowerBound, replacement: "import Testing\n\n"))
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
     }
@@ -213,6 +227,9 @@ public struct XCTestFileConversion {
         var holders: [Node] = []
         /// Other classes that inherit from something: subclasses of a test class, maybe.
         var subclasses: [Node] = []
+        /// Initialisers, subscripts and properties outside test classes: code the conversion
+        /// does not rewrite, which may hold assertions.
+        var others: [Node] = []
 
         init(_ root: Node) { collect(root) }
 
@@ -233,6 +250,8 @@ public struct XCTestFileConversion {
                     collect(child)
                 case "function_declaration":
                     functions.append(child)
+                case "init_declaration", "deinit_declaration", "subscript_declaration", "property_declaration":
+                    others.append(child)
                 case "protocol_declaration", "lambda_literal":
                     continue
                 default:
@@ -245,6 +264,31 @@ public struct XCTestFileConversion {
     /// The name of the type an extension extends, without its module or outer types.
     static func extendedName(_ declaration: Node) -> String? {
         declaration.child(field: "name")?.text.split(separator: ".").last.map(String.init)
+    }
+
+    /// The name by which other code reaches a declaration that holds assertions: a function's
+    /// or a property's own name; an initialiser's, a subscript's or `callAsFunction`'s type.
+    static func reachName(of declaration: Node) -> String {
+        let name = declaration.child(field: "name")?.text
+        switch declaration.kind {
+        case "function_declaration" where name != "callAsFunction", "property_declaration":
+            return name ?? "?"
+        default:
+            return owner(of: declaration) ?? container(of: declaration) ?? "?"
+        }
+    }
+
+    /// Whether code holds XCTest's assertions, skips or expected failures.
+    static func holdsXCTest(_ code: Node) -> Bool {
+        var found = false
+        code.walk { node in
+            if node.kind == "call_expression", let name = node.child(at: 0)?.text,
+               AssertionConversion.names.contains(name) || SkipConversion.names.contains(name) || name == "XCTExpectFailure" {
+                found = true
+            }
+            return !found
+        }
+        return found
     }
 
     /// The name of the class (not an extension) a node is declared in.

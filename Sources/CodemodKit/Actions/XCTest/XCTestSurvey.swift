@@ -34,26 +34,53 @@ struct XCTestSurvey: Sendable {
     }
 
     var units: [Unit] = []
-    /// The names of Swift Testing's types that the file declares itself.
+    /// The names of Swift Testing's types that the file declares itself, and those of them it
+    /// declares outside functions.
     var declaredTypes: Set<String> = []
+    var declaredOutsideFunctions: Set<String> = []
+    /// The names an `extension XCTestCase` declares: a suite, not an XCTestCase, has none of them.
+    var testCaseExtensionNames: Set<String> = []
+    /// A file the run could not read (its path): it may hold helpers, unseen.
+    var unreadable: String?
+
+    /// A file the run could not survey.
+    init(unreadable path: String) { unreadable = path }
 
     init(_ tree: SyntaxTree) {
         let parts = XCTestFileConversion.Parts(tree.root)
         let clash = TestingNameClash(tree)
         declaredTypes = clash.declared
+        declaredOutsideFunctions = clash.declaredOutsideFunctions
+        let hasXCTest = ByteSearch.contains(tree.source.bytes, Array("XCT".utf8))
         units = parts.classes.filter(TestClassConversion.isTestClass).map { Self.testClass($0, clash: clash) }
         units += parts.extensions.map(Self.extensionUnit)
         units += (parts.classes.filter { !TestClassConversion.isTestClass($0) } + parts.subclasses).map(Self.subclass)
-        units += parts.functions.map(Self.function)
+        units += parts.functions.map { Self.function($0, inFileWithXCTest: hasXCTest) }
         units += parts.holders.map(Self.holder)
+        units += parts.others.filter(XCTestFileConversion.holdsXCTest).map { declaration in
+            Unit(kind: .function, name: XCTestFileConversion.reachName(of: declaration), problem: Self.opaqueReason(declaration),
+                 calls: Self.references(declaration), asserts: true)
+        }
+        for declaration in parts.extensions where XCTestFileConversion.extendedName(declaration) == "XCTestCase" {
+            declaration.child(field: "body")?.children.forEach { member in
+                if let name = member.child(field: "name")?.text { testCaseExtensionNames.insert(name) }
+            }
+        }
+    }
+
+    /// Why assertions in an initialiser, a subscript or a property are not converted.
+    static func opaqueReason(_ declaration: Node) -> String {
+        let what = ["init_declaration": "an `init`", "deinit_declaration": "a `deinit`", "subscript_declaration": "a subscript"][declaration.kind]
+            ?? "the property `\(declaration.child(field: "name")?.text ?? "?")`"
+        return "assertions in \(what), which this conversion does not rewrite (move them into a function)"
     }
 
     /// A class that inherits from something, maybe a test class.
     static func subclass(_ declaration: Node) -> Unit {
         let body = declaration.child(field: "body")
         let own = body.map(declaredFunctions) ?? []
-        let (calls, handed) = body.map(calledNames) ?? ([], [])
-        return Unit(kind: .subclass, name: declaration.child(field: "name")?.text ?? "?", calls: calls.subtracting(own),
+        let handed = body.map(locationTargets) ?? []
+        return Unit(kind: .subclass, name: declaration.child(field: "name")?.text ?? "?", calls: body.map(references) ?? [],
                     handsLocationTo: handed.subtracting(own), container: XCTestFileConversion.base(of: declaration), members: own)
     }
 
@@ -68,11 +95,11 @@ struct XCTestSurvey: Sendable {
     static func extensionUnit(_ declaration: Node) -> Unit {
         let body = declaration.child(field: "body")
         let own = body.map(declaredFunctions) ?? []
-        let (calls, handed) = body.map(calledNames) ?? ([], [])
-        var problem: String?
-        if let body, case let .notConverted(reason) = TestClassConversion.members(of: body) { problem = reason }
+        let handed = body.map(locationTargets) ?? []
+        var problem = TestClassConversion.availabilityProblem(declaration)
+        if problem == nil, let body, case let .notConverted(reason) = TestClassConversion.members(of: body) { problem = reason }
         return Unit(kind: .extension, name: XCTestFileConversion.extendedName(declaration) ?? "?", problem: problem,
-                    calls: calls.subtracting(own), handsLocationTo: handed.subtracting(own), asserts: true, members: own,
+                    calls: body.map(references) ?? [], handsLocationTo: handed.subtracting(own), asserts: true, members: own,
                     names: body.map { TestClassConversion.bareNames(in: $0).union($0.children.compactMap { $0.child(field: "name")?.text }) } ?? [])
     }
 
@@ -80,33 +107,34 @@ struct XCTestSurvey: Sendable {
         let name = declaration.child(field: "name")?.text ?? "?"
         let body = declaration.child(field: "body")
         let own = body.map(declaredFunctions) ?? []
-        let (calls, handed) = body.map(calledNames) ?? ([], [])
+        let handed = body.map(locationTargets) ?? []
         return Unit(kind: .testClass, name: name, problem: TestClassConversion.problem(declaration),
-                    calls: calls.subtracting(own), handsLocationTo: handed.subtracting(own), asserts: true, members: own, clash: clash,
+                    calls: body.map(references) ?? [], handsLocationTo: handed.subtracting(own), asserts: true, members: own, clash: clash,
                     names: body.map { TestClassConversion.bareNames(in: $0).union($0.children.compactMap { $0.child(field: "name")?.text }) } ?? [])
     }
 
-    static func function(_ declaration: Node) -> Unit {
-        let name = declaration.child(field: "name")?.text ?? "?"
+    static func function(_ declaration: Node, inFileWithXCTest hasXCTest: Bool) -> Unit {
+        let name = XCTestFileConversion.reachName(of: declaration)
         var problem: String?
         let extending = XCTestFileConversion.owner(of: declaration)
+        let asserts = XCTestFileConversion.holdsXCTest(declaration)
+        let parameters = LocationParameters.of(declaration)
         if extending == "XCTestCase" {
             problem = "`\(name)` is declared in an extension of XCTestCase, which a suite is not"
-        } else if let parameters = LocationParameters.of(declaration), let why = parameters.problem {
+        } else if declaration.child(field: "name")?.text == "callAsFunction", asserts {
+            problem = "`\(name)` holds assertions in `callAsFunction`, reached through its instances, which this conversion does not follow"
+        } else if let why = parameters?.problem {
             problem = "`\(name)`: \(why)"
+        } else if parameters != nil, !hasXCTest {
+            problem = "`\(name)` takes `file:`/`line:` in a file without XCTest code, which this run does not rewrite"
+        } else if let parameters, let use = LocationParameters.otherUse(of: parameters, in: declaration) {
+            problem = "`\(name)` uses its `\(use)` other than to hand it on, which one `sourceLocation` cannot replace"
+        } else if case let .notConverted(reason) = HelperConversion.edits(in: declaration) {
+            // What the conversion itself would refuse, known before anything is decided.
+            problem = reason
         }
-        var asserts = false
-        declaration.walk { node in
-            guard node.kind == "call_expression", let callee = node.child(at: 0), AssertionConversion.names.contains(callee.text) else { return true }
-            asserts = true
-            if problem == nil, case let .notConverted(reason) = AssertionConversion.convert(node) {
-                problem = "\(callee.text) at line \(node.start.line): \(reason)"
-            }
-            return false
-        }
-        let (calls, handed) = calledNames(declaration)
-        return Unit(kind: .function, name: name, problem: problem, calls: calls, handsLocationTo: handed, asserts: asserts, owner: extending,
-                    container: XCTestFileConversion.container(of: declaration))
+        return Unit(kind: .function, name: name, problem: problem, calls: references(declaration), handsLocationTo: locationTargets(declaration),
+                    asserts: asserts, owner: extending, container: XCTestFileConversion.container(of: declaration))
     }
 
     /// The names of the functions a class body declares, nested ones too (a test's local
@@ -120,19 +148,32 @@ struct XCTestSurvey: Sendable {
         return names
     }
 
-    /// The names a piece of code calls, and those it hands a location to (XCTest's assertions
-    /// left out of both).
-    static func calledNames(_ code: Node) -> (calls: Set<String>, handsLocationTo: Set<String>) {
-        var calls: Set<String> = []
+    /// Every name a piece of code mentions (identifiers, types, custom operators), XCTest's
+    /// assertions left out: a helper may be reached by a call, a reference (`forEach(check)`), a
+    /// type (`Checker(x)`) or an operator.
+    static func references(_ code: Node) -> Set<String> {
+        var names: Set<String> = []
+        code.walk { node in
+            switch node.kind {
+            case "simple_identifier", "type_identifier", "custom_operator":
+                if !AssertionConversion.names.contains(node.text) { names.insert(node.text) }
+            default:
+                break
+            }
+            return true
+        }
+        return names
+    }
+
+    /// The names a piece of code hands a location to (`f(x, file: file, line: line)`).
+    static func locationTargets(_ code: Node) -> Set<String> {
         var handed: Set<String> = []
         code.walk { node in
-            guard node.kind == "call_expression", let name = calleeName(node) else { return true }
-            if AssertionConversion.names.contains(name) { return true }
-            calls.insert(name)
+            guard node.kind == "call_expression", let name = calleeName(node), !AssertionConversion.names.contains(name) else { return true }
             if LocationArguments.of(node, scope: LocationNames.around(node))?.forwardsScope == true { handed.insert(name) }
             return true
         }
-        return (calls, handed)
+        return handed
     }
 
     /// `f` of `f(…)`, `x.f(…)` and `Type<T>.f(…)`.
@@ -161,6 +202,9 @@ struct XCTestPlan: Sendable {
     /// they declare or use bare, which its tests may not take.
     var partNames: [String: Set<String>] = [:]
 
+    /// The test classes with extensions in the run.
+    var extendedClasses: Set<String> = []
+
     /// The names the tests of a test class may not take: those its parts declare or use.
     func names(of name: String) -> Set<String> { partNames[name] ?? [] }
 
@@ -171,8 +215,18 @@ struct XCTestPlan: Sendable {
     /// The helpers that stay XCTest, with the reason.
     var helpersLeft: [String: String] = [:]
 
+    /// The types whose names the converted code writes (`Issue.record`, `Comment(rawValue:)`,
+    /// `SourceLocation`, `@Test`): a run that declares one of them cannot be converted as written.
+    static let namesWritten: Set<String> = ["Issue", "Comment", "SourceLocation", "Test"]
+
     init(_ surveys: [XCTestSurvey]) {
         let all = surveys.flatMap(\.units)
+        // What no file decides alone: a file not read, a name the converted code needs.
+        let unread = surveys.compactMap(\.unreadable)
+        let taken = Set(surveys.flatMap(\.declaredOutsideFunctions)).intersection(Self.namesWritten)
+        let runProblem = unread.first.map { "the run could not read \($0)\(unread.count > 1 ? " (and \(unread.count - 1) more)" : ""), which may hold helpers its tests call" }
+            ?? taken.sorted().first.map { "the run declares a type `\($0)`, which the converted code needs from Swift Testing" }
+        let extensionNames = Set(surveys.flatMap(\.testCaseExtensionNames))
         testClasses = Set(all.filter { $0.kind == .testClass }.map(\.name))
         // Subclasses of test classes, at any depth: left, as their bases are.
         var family = testClasses
@@ -186,6 +240,7 @@ struct XCTestPlan: Sendable {
                 grewFamily = true
             }
         }
+        extendedClasses = Set(all.filter { $0.kind == .extension }.map(\.name)).intersection(testClasses)
         for unit in all where unit.kind == .testClass || unit.kind == .extension {
             partNames[unit.name, default: []].formUnion(unit.names)
         }
@@ -231,8 +286,14 @@ struct XCTestPlan: Sendable {
         let helpers = units.filter { $0.kind != .testClass && helperNames.contains($0.name) }
         var classLeft: [String: String] = [:]
         declaredTypes = Set(surveys.flatMap(\.declaredTypes))
+        let bases = Dictionary(all.filter { $0.kind == .subclass && $0.container.map(testClasses.contains) == true }.map { ($0.container!, $0.name) },
+                               uniquingKeysWith: { first, _ in first })
         for unit in classes {
-            if let problem = unit.problem ?? unit.clash?.problem(declaredInRun: declaredTypes) { classLeft[unit.name] = classLeft[unit.name] ?? problem }
+            let usedFromExtension = unit.calls.intersection(extensionNames).subtracting(unit.members).sorted().first
+            let problem = runProblem ?? unit.problem ?? unit.clash?.problem(declaredInRun: declaredTypes)
+                ?? bases[unit.name].map { "it is the base class of `\($0)`, which would then inherit from a suite: convert them together by hand" }
+                ?? usedFromExtension.map { "it uses `\($0)`, which an extension of XCTestCase declares" }
+            if let problem { classLeft[unit.name] = classLeft[unit.name] ?? problem }
         }
         var helperLeft: [String: String] = [:]
         for unit in helpers {
@@ -255,6 +316,14 @@ struct XCTestPlan: Sendable {
             for unit in classes where classLeft[unit.name] == nil {
                 if let helper = unit.calls.intersection(helperNames).sorted().first(where: { helperLeft[$0] != nil }) {
                     classLeft[unit.name] = "it calls the helper `\(helper)`, which stays XCTest (\(helperLeft[helper]!))"
+                    changed = true
+                } else if let other = classes.first(where: { $0.name != unit.name && classLeft[$0.name] != nil && unit.calls.contains($0.name) }) {
+                    // A static helper or a nested type of another suite.
+                    classLeft[unit.name] = "it uses `\(other.name)`, which stays XCTest"
+                    changed = true
+                } else if let other = classes.first(where: { $0.name != unit.name && classLeft[$0.name] != nil && $0.calls.contains(unit.name) })
+                            ?? helpers.first(where: { helperLeft[$0.name] != nil && $0.calls.contains(unit.name) }) {
+                    classLeft[unit.name] = "`\(other.name)`, which stays XCTest, uses it"
                     changed = true
                 }
             }

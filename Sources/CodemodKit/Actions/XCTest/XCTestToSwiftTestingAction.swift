@@ -43,7 +43,11 @@ public struct XCTestToSwiftTestingAction: RunWideAction {
         return conversion.edits
     }
 
-    public func mightSurvey(_ bytes: [UInt8]) -> Bool { ByteSearch.contains(bytes, Array("XCT".utf8)) }
+    /// Every file: one without XCTest code may still declare a type whose name Swift Testing
+    /// takes, or a helper that hands a location on.
+    public func mightSurvey(_ bytes: [UInt8]) -> Bool { true }
+
+    public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { XCTestSurvey(unreadable: "\(path) (\(reason))") }
 
     public func survey(_ tree: SyntaxTree) -> any Sendable { XCTestSurvey(tree) }
 
