@@ -189,3 +189,104 @@ extension XCTestPlanTests {
         #expect(try converted([base, spec]) == [base, spec])
     }
 }
+
+/// The hostile review's silent passes (issue 25): each input had a failing XCTest assertion that
+/// a conversion turned into a passing test; now the code that holds it and what reaches it stay.
+extension XCTestPlanTests {
+    static let slow = """
+        import XCTest
+
+        final class PerfTests: XCTestCase {
+            func testValues() { measure { [3, -1].forEach(assertPositive) } }
+        }
+
+        """
+
+    @Test func aHelperReachedByReferenceFollowsTheClassThatReferencesIt() throws {
+        let helper = "import XCTest\n\nfunc assertPositive(_ x: Int) { XCTAssertGreaterThan(x, 0) }\n"
+        let direct = "import XCTest\n\nfinal class DirectTests: XCTestCase {\n    func testOne() { assertPositive(1) }\n}\n"
+        let result = try converted([helper, Self.slow, direct])
+        #expect(result == [helper, Self.slow, direct])
+    }
+
+    @Test func assertionsInAnInitOrAClosureKeepWhatReachesThem() throws {
+        let code = """
+            import XCTest
+
+            let assertEven: (Int) -> Void = { XCTAssertEqual($0 % 2, 0) }
+            struct Checker { init(_ x: Int) { XCTAssertEqual(x, 1) } }
+
+            final class EvenTests: XCTestCase {
+                func testEven() { assertEven(3) }
+            }
+
+            final class InitTests: XCTestCase {
+                func testChecker() { _ = Checker(2) }
+            }
+
+            """
+        let tree = Parser().parse(code)
+        let plan = XCTestPlan([XCTestSurvey(tree)])
+        #expect(plan.classesLeft["EvenTests"]?.contains("assertEven") == true)
+        #expect(plan.classesLeft["InitTests"]?.contains("Checker") == true)
+        #expect(try converted([code]) == [code])
+    }
+
+    @Test func suitesThatUseEachOtherStayTogether() throws {
+        let code = """
+            import XCTest
+
+            final class ModelTests: XCTestCase {
+                static func assertValid(_ x: Int) { XCTAssertGreaterThan(x, 0) }
+                func testValid() { Self.assertValid(1) }
+            }
+
+            final class SpeedTests: XCTestCase {
+                func testSpeed() { measure { ModelTests.assertValid(-5) } }
+            }
+
+            """
+        #expect(try converted([code]) == [code])
+    }
+
+    @Test func aHandlerThatReturnsAndASkipThatSetUpDecidesAreNotMovedOutOfPlace() throws {
+        let code = """
+            import XCTest
+
+            final class ParseTests: XCTestCase {
+                func testBad() {
+                    XCTAssertThrowsError(try parse("x")) { error in
+                        if error is ParseError { return }
+                        XCTFail("other error")
+                    }
+                }
+            }
+
+            """
+        #expect(XCTestFileConversion(Parser().parse(code)).left.first?.reason.contains("returns") == true)
+        let skipping = """
+            import XCTest
+
+            final class FeatureTests: XCTestCase {
+                override func setUp() {
+                    super.setUp()
+                    Feature.enabled = true
+                }
+                func testMath() throws {
+                    try XCTSkipUnless(Feature.enabled, "off")
+                    XCTAssertEqual(1, 1)
+                }
+            }
+
+            """
+        let result = try converted([skipping])[0]
+        #expect(result.contains("if !Feature.enabled { try Test.cancel(\"off\") }"))
+        #expect(!result.contains(".enabled(if:"))
+    }
+
+    @Test func aFileTheRunCannotReadKeepsEveryClass() {
+        let code = "import XCTest\n\nfinal class A: XCTestCase {\n    func testA() { XCTAssertTrue(true) }\n}\n"
+        let plan = XCTestPlan([XCTestSurvey(Parser().parse(code)), XCTestSurvey(unreadable: "Helpers.swift (over the size limit)")])
+        #expect(plan.classesLeft["A"]?.contains("Helpers.swift") == true)
+    }
+}
