@@ -386,6 +386,12 @@ public final class Codemod: @unchecked Sendable {
             }
         }
         result.edits += ListRemoval.ranges(removing: removedElements).map(Edit.removal)
+        // What a run-wide action still has for this file, with or without uses.
+        for case let .action(action) in steps {
+            guard let action = action as? any RunWideAction, !(tree.hasErrors && result.uses.isEmpty),
+                  let file = try? Query.compiled("(source_file) @file").matches(in: tree).first else { continue }
+            result.edits += action.remainingEdits(in: ActionContext(tree: tree, params: params, match: file, memo: memo, run: conclusion(of: action)))
+        }
         result.edits = EditMerging.mergingRemovals(result.edits)
         return result
     }

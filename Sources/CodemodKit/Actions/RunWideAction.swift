@@ -19,6 +19,9 @@ public protocol RunWideAction: RewriteAction {
     func unsurveyed(_ path: String, reason: String) -> (any Sendable)?
     /// What all the surveys of a run decide together.
     func conclude(_ surveys: [any Sendable]) -> any Sendable
+    /// The edits a file needs that none of its uses carried (a list entry naming a class another
+    /// file converts), asked once per file after its matches.
+    func remainingEdits(in context: ActionContext) -> [Edit]
 }
 
 /// The survey pass of a run: every file's survey through the one pipeline.

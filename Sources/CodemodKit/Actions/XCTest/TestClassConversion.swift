@@ -280,7 +280,8 @@ public enum TestClassConversion {
     static func needsAClass(_ body: Node) -> Bool {
         if body.children.contains(where: { $0.kind == "deinit_declaration" }) { return true }
         if body.children.contains(where: { member in
-            member.children.first { $0.kind == "modifiers" }?.children.contains { $0.text == "class" } == true
+            member.children.contains { $0.kind == "class" }
+                || member.children.first { $0.kind == "modifiers" }?.children.contains { $0.text == "class" } == true
         }) { return true }
         let text = body.text
         return ["weak self", "unowned self", "unowned(unsafe) self", "ObjectIdentifier(self)", "self ===", "=== self", "self !==", "!== self"]

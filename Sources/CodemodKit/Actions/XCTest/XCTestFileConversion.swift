@@ -211,8 +211,10 @@ public struct XCTestFileConversion {
     /// `ListTests` of `testCase(ListTests.allTests)`.
     static func manifestClass(_ call: Node) -> String? {
         let arguments = call.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
-        guard arguments.count == 1, let text = arguments[0].child(field: "value")?.text, text.hasSuffix(".allTests") else { return nil }
-        return String(text.dropLast(".allTests".count).split(separator: ".").last ?? "")
+        // `ListTests.allTests`, or what `swift test --generate-linuxmain` writes: `ListTests.__allTests__ListTests`.
+        guard arguments.count == 1, let text = arguments[0].child(field: "value")?.text,
+              let dot = text.lastIndex(of: "."), text[dot...].contains("allTests") else { return nil }
+        return String(text[..<dot].split(separator: ".").last ?? "")
     }
 
     /// The parts of a file the conversion looks at, as `XCTestSurvey` sees them too.

@@ -260,7 +260,7 @@ struct XCTestPlan: Sendable {
                 classes[index].members.formUnion(part.members)
                 classes[index].problem = classes[index].problem ?? part.problem
             }
-            classes[index].calls.subtract(classes[index].members)
+            // (Its own members do not hide a helper of the same name elsewhere: calls keep them.)
             classes[index].handsLocationTo.subtract(classes[index].members)
         }
         let subclasses = subclassesOfTests

@@ -20,15 +20,28 @@ public struct XCTestToSwiftTestingAction: RunWideAction {
                   node.children.contains(where: { $0.kind == "class" }) else { return .ignore }
             return .use
         }
-        // A Linux manifest's entry, `testCase(ListTests.allTests)`.
-        if context.match["name"]?.text == "testCase" { return XCTestFileConversion.manifestClass(node) == nil ? .ignore : .use }
         return .use
+    }
+
+    /// The file's conversion, made once per tree.
+    func conversion(_ context: ActionContext) -> XCTestFileConversion {
+        let plan = context.run as? XCTestPlan ?? context.memo.value("xctest.plan") { XCTestPlan([XCTestSurvey(context.tree)]) }
+        return context.memo.value("xctest.file") { XCTestFileConversion(context.tree, plan: plan) }
+    }
+
+    /// A file none of whose uses carried its edits (a Linux manifest, an extension of a suite
+    /// another file declares): they go now.
+    public func remainingEdits(in context: ActionContext) -> [Edit] {
+        let carried = context.memo.value("xctest.carried") { Flag() }
+        guard !carried.isSet else { return [] }
+        carried.isSet = true
+        let conversion = conversion(context)
+        return conversion.converted.isEmpty ? [] : conversion.edits
     }
 
     public func edits(in context: ActionContext) throws -> [Edit] {
         guard let node = context.match["use"] else { return [] }
-        let plan = context.run as? XCTestPlan ?? context.memo.value("xctest.plan") { XCTestPlan([XCTestSurvey(context.tree)]) }
-        let conversion = context.memo.value("xctest.file") { XCTestFileConversion(context.tree, plan: plan) }
+        let conversion = conversion(context)
         func holds(_ range: Range<Int>) -> Bool { range.lowerBound <= node.byteRange.lowerBound && node.byteRange.upperBound <= range.upperBound }
         if let left = conversion.left.last(where: { holds($0.range) }) {
             let what = node.kind == "class_declaration" ? "" : "in `\(left.name)`: "
