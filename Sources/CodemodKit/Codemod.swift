@@ -222,6 +222,9 @@ public final class Codemod: @unchecked Sendable {
 
     public var id: String { definition.id }
 
+    /// A query whose one match is the whole file (for what a run-wide action does per file).
+    private static let wholeFile = Result { try Query("(source_file) @file") }
+
     /// Surveys the files of a run for the codemod's run-wide actions (`RunWideAction`), so that
     /// each file's edits can depend on the others; without it, each file is a run of its own.
     public func prepare(_ files: [String], pipeline: FilePipeline) {
@@ -389,7 +392,7 @@ public final class Codemod: @unchecked Sendable {
         // What a run-wide action still has for this file, with or without uses.
         for case let .action(action) in steps {
             guard let action = action as? any RunWideAction, !(tree.hasErrors && result.uses.isEmpty),
-                  let file = try? Query.compiled("(source_file) @file").matches(in: tree).first else { continue }
+                  let file = try? Self.wholeFile.get().matches(in: tree).first else { continue }
             result.edits += action.remainingEdits(in: ActionContext(tree: tree, params: params, match: file, memo: memo, run: conclusion(of: action)))
         }
         result.edits = EditMerging.mergingRemovals(result.edits)

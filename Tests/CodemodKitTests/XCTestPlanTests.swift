@@ -290,3 +290,23 @@ extension XCTestPlanTests {
         #expect(plan.classesLeft["A"]?.contains("Helpers.swift") == true)
     }
 }
+
+extension XCTestPlanTests {
+    /// swift-algorithms' `testProduct` calls the global `product(…)` and names a closure's
+    /// parameter `product`: the parameter does not free the name.
+    @Test func aNameCalledBareKeepsTheTestNameThoughAClosureParameterSharesIt() throws {
+        let code = """
+            import XCTest
+
+            final class ProductTests: XCTestCase {
+                func testProduct() {
+                    XCTAssertEqual(product(1, 2), 2)
+                    let check: (Int) -> Bool = { product in product > 0 }
+                    XCTAssertTrue(check(1))
+                }
+            }
+
+            """
+        #expect(try converted([code])[0].contains("@Test func testProduct()"))
+    }
+}

@@ -14,7 +14,7 @@ struct LifecycleConversion {
     var handled: Set<Int> = []
     /// Whether the suite needs a `deinit`, hence a class.
     var needsClass = false
-    /// Whether the class had a setUp or a tearDown.
+    /// Whether the suite sets up or tears down (an `init` or a `deinit` made of them).
     var hasSetUpOrTearDown = false
 
     static let setUps: Set<String> = ["setUp", "setUpWithError"]
@@ -30,7 +30,6 @@ struct LifecycleConversion {
             member.kind == "function_declaration" && (setUps.union(tearDowns)).contains(member.child(field: "name")?.text ?? "")
         }
         guard !methods.isEmpty else { return .success(result) }
-        result.hasSetUpOrTearDown = true
         if body.children.contains(where: { $0.kind == "init_declaration" || $0.kind == "deinit_declaration" }) {
             return .failure(LifecycleProblem("it has an `init` or `deinit` of its own beside `setUp`/`tearDown`"))
         }
@@ -60,6 +59,7 @@ struct LifecycleConversion {
                 result.edits.append(.removal(memberRemoval(method, in: source)))
             } else {
                 result.edits.append(Edit(range: header, replacement: attributes(of: method) + "init()" + effects + " "))
+                result.hasSetUpOrTearDown = true
                 for statement in supers { result.edits.append(.removal(TidyRemoval.range(removing: statement.byteRange, in: source))) }
             }
             nonOptional = keepingOptionals ? [] : implicitlyUnwrappedSetFirst(in: body, by: statements.filter { !isSuperCall($0, to: setUps) && !isStopOnFailure($0) })
@@ -101,6 +101,7 @@ struct LifecycleConversion {
                 result.edits.append(.removal(memberRemoval(method, in: source)))
             } else {
                 result.edits.append(Edit(range: header, replacement: "deinit "))
+                result.hasSetUpOrTearDown = true
                 result.edits += removals
                 result.needsClass = true
             }

@@ -139,7 +139,9 @@ struct StoredLocation {
 
     /// The stored location of the type an extension extends, when it is declared in the same file.
     static func extended(by declaration: Node) -> StoredLocation? {
+        // (Most files store no location: a byte search spares them the walk.)
         guard declaration.children.contains(where: { $0.kind == "extension" }),
+              ByteSearch.contains(declaration.tree.source.bytes, Array("StaticString".utf8)),
               let name = declaration.child(field: "name")?.text.split(separator: ".").last.map(String.init) else { return nil }
         var found: StoredLocation?
         declaration.tree.root.walk { node in
@@ -187,10 +189,13 @@ struct LocationArguments {
     var forwardsScope: Bool { replacement != nil }
 
     /// - Parameter assertion: whether the call is an XCTest assertion, whose `line:` alone is a location too.
-    static func of(_ call: Node, scope: LocationNames?, assertion: Bool = false) -> LocationArguments? {
+    static func of(_ call: Node, scope: @autoclosure () -> LocationNames?, assertion: Bool = false) -> LocationArguments? {
         guard let suffix = call.children.first(where: { $0.kind == "call_suffix" }),
               let list = suffix.children.first(where: { $0.kind == "value_arguments" }) else { return nil }
         let arguments = list.children.filter { $0.kind == "value_argument" }
+        // (The scope, a walk up the tree, only for calls that pass a location.)
+        guard arguments.contains(where: { ["file", "line"].contains($0.child(field: "name")?.text) }) else { return nil }
+        let scope = scope()
         guard let fileIndex = arguments.firstIndex(where: { $0.child(field: "name")?.text == "file" }) else {
             guard assertion, let line = arguments.first(where: { $0.child(field: "name")?.text == "line" }), let value = line.child(field: "value") else { return nil }
             // `line: sample.line` alone: this file, at that line.

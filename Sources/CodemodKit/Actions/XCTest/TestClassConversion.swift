@@ -325,6 +325,8 @@ public enum TestClassConversion {
     static func bareNames(in body: Node) -> Set<String> {
         var used: Set<String> = []
         var local: Set<String> = []
+        // A name called bare (`product(…)`) counts even where a closure's parameter shares it.
+        var called: Set<String> = []
         body.walk { node in
             guard node.kind == "simple_identifier", let parent = node.parent else { return true }
             // A member after a dot, an argument's or a tuple element's label.
@@ -334,10 +336,11 @@ public enum TestClassConversion {
                 local.insert(node.text)
             } else if !(parent.kind == "function_declaration" && parent.child(field: "name") == node) {
                 used.insert(node.text)
+                if parent.kind == "call_expression", parent.child(at: 0) == node { called.insert(node.text) }
             }
             return true
         }
-        return used.subtracting(local)
+        return used.subtracting(local).union(called)
     }
 
     /// Where the next token after a node starts (its following blanks are removed with it).
