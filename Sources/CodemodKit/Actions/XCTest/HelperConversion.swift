@@ -69,7 +69,13 @@ enum HelperConversion {
                     node.child(at: 1)?.walk { inner in
                         guard nested == nil, inner.kind == "call_expression", let name = inner.child(at: 0)?.text,
                               AssertionConversion.names.contains(name), !isInHandler(inner, of: node) else { return nested == nil }
-                        if name == "XCTUnwrap", inner.parent?.kind == "try_expression" { unwraps.append(inner) } else { nested = inner }
+                        // `XCTUnwrap` under its `try`, or an assertion in a closure (`XCTAssertNoThrow(try { … }())`).
+                        if name == "XCTUnwrap" && inner.parent?.kind == "try_expression"
+                            || inner.ancestors.contains(where: { $0.kind == "lambda_literal" && node.byteRange.contains($0.byteRange.lowerBound) }) {
+                            unwraps.append(inner)
+                        } else {
+                            nested = inner
+                        }
                         return false
                     }
                     if let nested {
@@ -86,12 +92,13 @@ enum HelperConversion {
                     switch AssertionConversion.convert(node) {
                     case var .converted(text):
                         for unwrap in unwraps {
-                            guard case let .converted(required) = AssertionConversion.convert(unwrap), required.hasPrefix("try "),
-                                  let at = text.range(of: unwrap.text) else {
-                                problem = "\(function.text) at line \(node.start.line): the XCTUnwrap in its arguments is not in a form this converts"
+                            let name = unwrap.child(at: 0)?.text ?? ""
+                            guard case let .converted(inner) = AssertionConversion.convert(unwrap), !Self.holdsAssertion(unwrap),
+                                  name != "XCTUnwrap" || inner.hasPrefix("try "), let at = text.range(of: unwrap.text) else {
+                                problem = "\(function.text) at line \(node.start.line): the \(name) in its arguments is not in a form this converts"
                                 return false
                             }
-                            text.replaceSubrange(at, with: required.dropFirst("try ".count))
+                            text.replaceSubrange(at, with: name == "XCTUnwrap" ? String(inner.dropFirst("try ".count)) : inner)
                             assertions += 1
                         }
                         if !comments.isEmpty {
@@ -117,6 +124,11 @@ enum HelperConversion {
                         if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
                            parent.byteRange.upperBound == range.upperBound {
                             range = parent.byteRange.lowerBound..<range.upperBound
+                        }
+                        // `for x in try #require(xs)`: parenthesised (the grammar reads the macro
+                        // there as the loop's body).
+                        if text.hasPrefix("try "), node.ancestors.first(where: { $0.kind != "try_expression" })?.kind == "for_statement" {
+                            text = "(" + text + ")"
                         }
                         // `return XCTFail("m")` (XCTFail returns nothing; `Issue.record` returns the issue).
                         if text.hasPrefix("Issue.record") || text.hasPrefix("try #require(Bool(false)"), let statement = node.parent,
@@ -214,6 +226,16 @@ enum HelperConversion {
         var index = node.byteRange.lowerBound
         while index > 0, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
         return index == 0 || bytes[index - 1] == 0x0A
+    }
+
+    /// Whether an assertion's arguments hold another assertion.
+    static func holdsAssertion(_ call: Node) -> Bool {
+        var found = false
+        call.child(at: 1)?.walk { node in
+            if node.kind == "call_expression", let name = node.child(at: 0)?.text, AssertionConversion.names.contains(name) { found = true }
+            return !found
+        }
+        return found
     }
 
     /// Whether an assertion's arguments hold a `try` outside closures.

@@ -43,7 +43,8 @@ public enum TestClassConversion {
     /// - Parameters:
     ///   - reserved: names its tests may not take (those its extensions declare or use).
     ///   - extended: whether the class has extensions (in any file of the run).
-    static func convert(_ declaration: Node, reserved: Set<String>, extended: Bool = false) -> Outcome {
+    ///   - keepsAClass: whether code elsewhere needs it to be a class (`Bundle(for: FooTests.self)`).
+    static func convert(_ declaration: Node, reserved: Set<String>, extended: Bool = false, keepsAClass: Bool = false) -> Outcome {
         guard declaration.kind == "class_declaration", let keyword = declaration.children.first(where: { $0.kind == "class" }),
               let body = declaration.child(field: "body") else {
             return .notConverted(reason: "not a class")
@@ -75,7 +76,7 @@ public enum TestClassConversion {
             member.kind == "property_declaration" && member.children.contains { $0.kind == "value_binding_pattern" && $0.text == "var" }
                 && !(member.children.first { $0.kind == "modifiers" }?.text.contains("static") ?? false)
                 && !member.children.contains { $0.kind == "computed_property" }
-        } || Self.needsAClass(body)
+        } || Self.needsAClass(body) || keepsAClass
         let modifiers = children.first { $0.kind == "modifiers" }
         let final = modifiers?.children.first { $0.kind == "inheritance_modifier" && $0.text == "final" }
         // XCTest runs synchronous tests on the main thread, Swift Testing does not: a suite in a
@@ -166,6 +167,15 @@ public enum TestClassConversion {
         let declared = Set(body.children.compactMap { $0.child(field: "name")?.text })
         if let member = bareNames(in: body).subtracting(declared).intersection(testCaseMembers).sorted().first {
             return .notConverted(reason: "it reads XCTestCase's `\(member)`, which a suite does not have")
+        }
+        // XCTest runs every test one after the other, on the main thread; Swift Testing runs them
+        // in parallel, elsewhere. A class that sets state others share, or needs the main thread,
+        // could pass or fail by chance once converted.
+        if let shared = sharedStateAssignment(in: body, declared: declared) {
+            return .notConverted(reason: "it sets shared state (`\(shared)`), and Swift Testing runs suites in parallel where XCTest ran them one at a time")
+        }
+        if let mainThread = mainThreadUse(in: body) {
+            return .notConverted(reason: "it relies on the main thread (`\(mainThread)`), on which XCTest ran its synchronous tests and Swift Testing does not")
         }
         if let used {
             if used.text.hasPrefix("XCUI") {
@@ -284,8 +294,54 @@ public enum TestClassConversion {
                 || member.children.first { $0.kind == "modifiers" }?.children.contains { $0.text == "class" } == true
         }) { return true }
         let text = body.text
-        return ["weak self", "unowned self", "unowned(unsafe) self", "ObjectIdentifier(self)", "self ===", "=== self", "self !==", "!== self"]
+        return ["weak self", "unowned self", "unowned(unsafe) self", "ObjectIdentifier(self)", "self ===", "=== self", "self !==", "!== self",
+                "Bundle(for:", "type(of: self)"]
             .contains { text.contains($0) }
+    }
+
+    /// An assignment to state outside the instance: a static member of a type (`Rainbow.enabled =
+    /// true`, `Self.count += 1`) or a global (a bare name that is neither a member nor a local).
+    static func sharedStateAssignment(in body: Node, declared: Set<String>) -> String? {
+        var found: String?
+        body.walk { node in
+            guard found == nil else { return false }
+            guard node.kind == "assignment", let target = node.child(field: "target") else { return true }
+            let text = target.text.filter { !$0.isWhitespace }
+            let first = text.split(separator: ".").first.map(String.init) ?? text
+            if text.contains("."), first != "self", first.first?.isUppercase == true {
+                found = text
+            } else if text != "_", !caseAPI.contains(text), !testCaseMembers.contains(text), !text.contains("."), !text.contains("["),
+                      !declared.contains(text), !isLocal(text, at: node) {
+                found = text
+            }
+            return found == nil
+        }
+        return found
+    }
+
+    /// Whether a name is declared in a function or closure around a node (a local, a parameter).
+    static func isLocal(_ name: String, at node: Node) -> Bool {
+        for scope in node.ancestors where ["function_declaration", "lambda_literal", "init_declaration", "computed_property", "for_statement", "if_statement", "guard_statement"].contains(scope.kind) {
+            var declares = false
+            scope.walk { inner in
+                if declares { return false }
+                if inner.kind == "simple_identifier", inner.text == name, let parent = inner.parent,
+                   parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter" {
+                    declares = true
+                }
+                return !declares
+            }
+            if declares { return true }
+        }
+        return false
+    }
+
+    /// A use of the main thread: `Thread.isMainThread`, `DispatchQueue.main`, `RunLoop.main`,
+    /// `RunLoop.current`, `dispatchPrecondition`, `MainActor.assumeIsolated`.
+    static func mainThreadUse(in body: Node) -> String? {
+        let text = body.text
+        return ["Thread.isMainThread", "Thread.current.isMainThread", "DispatchQueue.main", "RunLoop.main", "RunLoop.current", "dispatchPrecondition",
+                "MainActor.assumeIsolated", "MainActor.assertIsolated", "CFRunLoop"].first { text.contains($0) }
     }
 
     /// XCTestCase's members that a suite does not have, read by their bare name.

@@ -77,7 +77,8 @@ public struct XCTestFileConversion {
                 left.append(Left(name: name, range: declaration.byteRange, location: declaration.start, reason: reason))
                 continue
             }
-            take(TestClassConversion.convert(declaration, reserved: plan.names(of: name), extended: plan.extendedClasses.contains(name)),
+            take(TestClassConversion.convert(declaration, reserved: plan.names(of: name), extended: plan.extendedClasses.contains(name),
+                                             keepsAClass: plan.classObjects.contains(name)),
                  of: declaration, named: name)
         }
         for declaration in parts.extensions {

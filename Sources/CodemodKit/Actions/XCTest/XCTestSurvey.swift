@@ -40,6 +40,8 @@ struct XCTestSurvey: Sendable {
     var declaredOutsideFunctions: Set<String> = []
     /// The names an `extension XCTestCase` declares: a suite, not an XCTestCase, has none of them.
     var testCaseExtensionNames: Set<String> = []
+    /// The classes the file uses as class objects (`Bundle(for: FooTests.self)`).
+    var classObjects: Set<String> = []
     /// A file the run could not read (its path): it may hold helpers, unseen.
     var unreadable: String?
 
@@ -61,6 +63,8 @@ struct XCTestSurvey: Sendable {
             Unit(kind: .function, name: XCTestFileConversion.reachName(of: declaration), problem: Self.opaqueReason(declaration),
                  calls: Self.references(declaration), asserts: true)
         }
+        let text = tree.source.text(in: 0..<tree.source.bytes.count)
+        for match in text.matches(of: #/Bundle\(for:\s*([A-Za-z_][A-Za-z0-9_]*)\.self\s*\)/#) { classObjects.insert(String(match.1)) }
         for declaration in parts.extensions where XCTestFileConversion.extendedName(declaration) == "XCTestCase" {
             declaration.child(field: "body")?.children.forEach { member in
                 if let name = member.child(field: "name")?.text { testCaseExtensionNames.insert(name) }
@@ -204,6 +208,8 @@ struct XCTestPlan: Sendable {
 
     /// The test classes with extensions in the run.
     var extendedClasses: Set<String> = []
+    /// The classes some code uses as class objects (`Bundle(for: FooTests.self)`): they stay classes.
+    var classObjects: Set<String> = []
 
     /// The names the tests of a test class may not take: those its parts declare or use.
     func names(of name: String) -> Set<String> { partNames[name] ?? [] }
@@ -241,6 +247,7 @@ struct XCTestPlan: Sendable {
             }
         }
         extendedClasses = Set(all.filter { $0.kind == .extension }.map(\.name)).intersection(testClasses)
+        classObjects = Set(surveys.flatMap(\.classObjects))
         for unit in all where unit.kind == .testClass || unit.kind == .extension {
             partNames[unit.name, default: []].formUnion(unit.names)
         }

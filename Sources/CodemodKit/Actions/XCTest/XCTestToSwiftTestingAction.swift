@@ -44,8 +44,7 @@ public struct XCTestToSwiftTestingAction: RunWideAction {
         let conversion = conversion(context)
         func holds(_ range: Range<Int>) -> Bool { range.lowerBound <= node.byteRange.lowerBound && node.byteRange.upperBound <= range.upperBound }
         if let left = conversion.left.last(where: { holds($0.range) }) {
-            let what = node.kind == "class_declaration" ? "" : "in `\(left.name)`: "
-            throw SiteRefusal(location: node.start, message: what + left.reason)
+            throw SiteRefusal(location: node.start, message: "in `\(left.name)`: " + left.reason)
         }
         guard conversion.converted.contains(where: holds) else {
             throw SiteRefusal(location: node.start, message: "not in a test class, nor in a helper that a converted test calls")
