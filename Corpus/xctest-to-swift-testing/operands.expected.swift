@@ -53,10 +53,12 @@ struct OperandTests {
 
     @Test func multiLineArguments() {
         #expect(stormy.tags.map(\.unicodeScalars.count) == [2, 1], "the lightning has a variation selector")
-        #expect(stormy.isStormy, """
+        #expect(
+            stormy.isStormy, """
             a storm brings rain \
             and wind
-            """)
+            """
+        )
         #expect(sunny.summary != stormy.summary, "one of them has no summary")
         #expect(stormy.tags.allSatisfy { tag in
             tag.unicodeScalars.contains { scalar in

@@ -76,3 +76,11 @@ import Testing
         #expect(converted("XCTAssertThrowsError(try f(), \"must throw\") { _ in }") == .converted("#expect(throws: (any Error).self, \"must throw\") { try f() }"))
     }
 }
+
+extension AssertionConversionTests {
+    /// Arguments written one a line, with an operand over several lines, keep that shape.
+    @Test func aMultiLineOperandKeepsTheCallsShape() {
+        let code = "XCTAssertEqual(\n    values\n        .filter { $0 > 1 }\n        .count,\n    2\n)"
+        #expect(converted(code) == .converted("#expect(\n    values\n        .filter { $0 > 1 }\n        .count == 2\n)"))
+    }
+}

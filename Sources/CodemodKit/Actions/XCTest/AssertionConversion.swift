@@ -50,6 +50,35 @@ public enum AssertionConversion {
     }
 
     static func convert(_ call: Node, location: LocationNames?) -> Outcome {
+        let outcome = convertOnOneLine(call, location: location)
+        guard case let .converted(text) = outcome else { return outcome }
+        return .converted(laidOut(text, like: call))
+    }
+
+    /// A call whose arguments start on the line after its `(`, and span several lines, keeps that shape:
+    /// `#expect(\n    a\n        .count == 2\n)`, the arguments where they were.
+    static func laidOut(_ text: String, like call: Node) -> String {
+        let prefixes = ["#expect(", "try #require("]
+        guard let prefix = prefixes.first(where: text.hasPrefix), text.hasSuffix(")"), !text.contains("performing:"),
+              let list = call.child(at: 1)?.children.first(where: { $0.kind == "value_arguments" }),
+              let open = list.children.first, open.kind == "(",
+              let first = list.children.first(where: { $0.kind == "value_argument" }),
+              first.start.line > open.start.line else { return text }
+        let source = call.tree.source
+        func indentation(ofLineAt offset: Int) -> String {
+            var start = offset
+            while start > 0, source.bytes[start - 1] != 0x0A { start -= 1 }
+            var end = start
+            while end < source.bytes.count, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
+            return String(decoding: source.bytes[start..<end], as: UTF8.self)
+        }
+        let inner = text.dropFirst(prefix.count).dropLast()
+        // What fits on one line is written on one.
+        guard inner.contains("\n") else { return text }
+        return prefix + "\n" + indentation(ofLineAt: first.byteRange.lowerBound) + inner + "\n" + indentation(ofLineAt: call.byteRange.lowerBound) + ")"
+    }
+
+    static func convertOnOneLine(_ call: Node, location: LocationNames?) -> Outcome {
         guard call.kind == "call_expression", let function = call.child(at: 0), let shape = shapes[function.text],
               let suffix = call.child(at: 1), suffix.kind == "call_suffix" else {
             return .notConverted(reason: "not an XCTest assertion call")
