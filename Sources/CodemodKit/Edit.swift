@@ -17,6 +17,19 @@ public struct Edit: Hashable, Sendable {
     public static func removal(_ range: Range<Int>) -> Edit { Edit(range: range, replacement: "") }
 }
 
+extension Array where Element == Edit {
+    /// Inserts text at an offset: in front of the replacement of an edit that starts there (two
+    /// insertions at one point, or an insertion where a removal starts, would overlap), or as an
+    /// edit of its own.
+    mutating func insertText(_ text: String, at offset: Int) {
+        if let index = firstIndex(where: { $0.range.lowerBound == offset }) {
+            self[index].replacement = text + self[index].replacement
+        } else {
+            append(Edit(range: offset..<offset, replacement: text))
+        }
+    }
+}
+
 /// A codemod produced edits that overlap, so there is no single right way to apply them.
 public struct OverlappingEditsError: Error, CustomStringConvertible {
     public var first: (range: Range<Int>, location: SourceLocation)

@@ -309,3 +309,24 @@ extension XCTestPlanTests {
         #expect(try converted([code])[0].contains("@Test func testProduct()"))
     }
 }
+
+extension XCTestPlanTests {
+    /// `@Test` refuses a test marked `@available(macOS 14, *)` in an extension as in the class.
+    @Test func aTestInAnExtensionMarkedAvailableKeepsItsClass() {
+        let code = """
+            import XCTest
+
+            final class NewTests: XCTestCase {
+                func testOld() { XCTAssertTrue(true) }
+            }
+
+            extension NewTests {
+                @available(macOS 14, *)
+                func testNew() { XCTAssertTrue(true) }
+            }
+
+            """
+        let plan = XCTestPlan([XCTestSurvey(Parser().parse(code))])
+        #expect(plan.classesLeft["NewTests"]?.contains("`testNew` is marked `@available`") == true)
+    }
+}

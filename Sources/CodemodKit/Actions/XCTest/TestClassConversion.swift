@@ -27,7 +27,12 @@ public enum TestClassConversion {
     static func isTestClass(_ declaration: Node) -> Bool {
         guard declaration.kind == "class_declaration", declaration.children.contains(where: { $0.kind == "class" }),
               let base = declaration.children.first(where: { $0.kind == "inheritance_specifier" }) else { return false }
-        return base.text == "XCTestCase" || base.text == "XCTest.XCTestCase"
+        return isXCTestCase(base)
+    }
+
+    /// Whether an inherited type is XCTestCase (`XCTestCase`, `XCTest.XCTestCase`).
+    static func isXCTestCase(_ base: Node) -> Bool {
+        base.text == "XCTestCase" || base.text == "XCTest.XCTestCase"
     }
 
     /// Why a class stays XCTest, from its own code, or nil when it converts.
@@ -51,7 +56,7 @@ public enum TestClassConversion {
         }
         let children = declaration.children
         let inheritance = children.filter { $0.kind == "inheritance_specifier" }
-        guard let base = inheritance.first, base.text == "XCTestCase" || base.text == "XCTest.XCTestCase" else {
+        guard let base = inheritance.first, isXCTestCase(base) else {
             let other = inheritance.first?.text ?? "nothing"
             return .notConverted(reason: "it inherits from \(other), not XCTestCase: convert the base class first")
         }
@@ -65,11 +70,6 @@ public enum TestClassConversion {
         guard case .converted(var edits, let tests, let assertions) = outcome else { return outcome }
         edits += lifecycle.edits
         let members = body.children
-        for member in members where member.kind == "function_declaration" {
-            guard let name = member.child(field: "name")?.text, isTest(member, named: name),
-                  let modifiers = member.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { continue }
-            return .notConverted(reason: "its test `\(name)` is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside it instead)")
-        }
         // `struct`, unless a stored `var` may be assigned by a test, or the class relies on being
         // one (class members, `deinit`, a weak or unowned `self`, its identity).
         let storedVar = members.contains { member in
@@ -98,15 +98,8 @@ public enum TestClassConversion {
         let added = (lifecycle.hasSetUpOrTearDown ? ["@Suite(.serialized)"] : []) + (addsMainActor ? ["@MainActor"] : [])
         if !added.isEmpty {
             let start = modifiers?.byteRange.lowerBound ?? keyword.byteRange.lowerBound
-            let attribute = added.map { $0 + "\n" + Self.indentation(of: declaration) }.joined()
-            // Where `final ` goes, the attribute takes its place.
-            if let index = edits.firstIndex(where: { $0.range.lowerBound == start && $0.replacement.isEmpty && !$0.range.isEmpty }) {
-                edits[index].replacement = attribute
-            } else if let index = edits.firstIndex(where: { $0.range.lowerBound == start }) {
-                edits[index].replacement = attribute + edits[index].replacement
-            } else {
-                edits.append(Edit(range: start..<start, replacement: attribute))
-            }
+            // (Where `final ` goes, the attributes take its place.)
+            edits.insertText(added.map { $0 + "\n" + Self.indentation(of: declaration) }.joined(), at: start)
         }
         // `: XCTestCase` (and its comma when other types follow).
         if let index = children.firstIndex(of: base) {
@@ -150,6 +143,12 @@ public enum TestClassConversion {
             return false
         }
         if let stopProblem { return .notConverted(reason: stopProblem) }
+        // A test `@Test` would refuse (in the class or in an extension of it).
+        for member in body.children where member.kind == "function_declaration" {
+            guard let name = member.child(field: "name")?.text, isTest(member, named: name),
+                  let modifiers = member.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { continue }
+            return .notConverted(reason: "its test `\(name)` is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside it instead)")
+        }
         var used: Node?
         body.walk { node in
             if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text), !handled.contains(node.byteRange.lowerBound),

@@ -181,12 +181,7 @@ public struct XCTestFileConversion {
         } else if !hasTesting, let first = tree.root.children.first(where: { $0.kind != "comment" && $0.kind != "multiline_comment" }) {
             // No import at the top (XCTest came through another file's `@_exported import`); an
             // edit that starts there (`final ` removed) takes the import in front.
-            let start = first.byteRange.lowerBound
-            if let index = edits.firstIndex(where: { $0.range.lowerBound == start }) {
-                edits[index].replacement = "import Testing\n\n" + edits[index].replacement
-            } else {
-                edits.append(Edit(range: start..<start, replacement: "import Testing\n\n"))
-            }
+            edits.insertText("import Testing\n\n", at: first.byteRange.lowerBound)
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
     }
