@@ -25,18 +25,6 @@ enum HelperConversion {
         var traits: [Int: String] = [:]
         var problem: String?
         let source = code.tree.source
-        /// Makes the function around an assertion throw, or says why it cannot.
-        func makesThrow(_ node: Node, saying context: String) -> Bool {
-            switch Self.throwingEdit(around: node) {
-            case .none: return true
-            case let .edit(edit):
-                if !edits.contains(edit) { edits.append(edit) }
-                return true
-            case let .problem(why):
-                problem = "\(node.child(at: 0)?.text ?? "") at line \(node.start.line)\(context)\(why)"
-                return false
-            }
-        }
         code.walk { node in
             guard problem == nil else { return false }
             switch node.kind {
@@ -62,84 +50,13 @@ enum HelperConversion {
                     return true
                 }
                 if AssertionConversion.names.contains(function.text) {
-                    // `XCTAssertEqual(try XCTUnwrap(x), 4)`: the inner unwrap is `#require` inside the
-                    // new call; another assertion inside one has no form.
-                    var unwraps: [Node] = []
-                    var nested: Node?
-                    node.child(at: 1)?.walk { inner in
-                        guard nested == nil, inner.kind == "call_expression", let name = inner.child(at: 0)?.text,
-                              AssertionConversion.names.contains(name), !isInHandler(inner, of: node) else { return nested == nil }
-                        // `XCTUnwrap` under its `try`, or an assertion in a closure (`XCTAssertNoThrow(try { … }())`).
-                        if name == "XCTUnwrap" && inner.parent?.kind == "try_expression"
-                            || inner.ancestors.contains(where: { $0.kind == "lambda_literal" && node.byteRange.contains($0.byteRange.lowerBound) }) {
-                            unwraps.append(inner)
-                        } else {
-                            nested = inner
-                        }
-                        return false
-                    }
-                    if let nested {
-                        problem = "\(function.text) at line \(node.start.line) holds another assertion (\(nested.child(at: 0)?.text ?? "")) in its arguments"
-                        return false
-                    }
-                    // Comments between the arguments, which the new call has no place for, go on
-                    // the lines before it.
-                    let comments = Self.argumentComments(node)
-                    if !comments.isEmpty, !Self.startsItsLine(node) {
-                        problem = "\(function.text) at line \(node.start.line) has comments between its arguments, inside an expression"
-                        return false
-                    }
-                    switch AssertionConversion.convert(node) {
-                    case var .converted(text):
-                        for unwrap in unwraps {
-                            let name = unwrap.child(at: 0)?.text ?? ""
-                            guard case let .converted(inner) = AssertionConversion.convert(unwrap), !Self.holdsAssertion(unwrap),
-                                  name != "XCTUnwrap" || inner.hasPrefix("try "), let at = text.range(of: unwrap.text) else {
-                                problem = "\(function.text) at line \(node.start.line): the \(name) in its arguments is not in a form this converts"
-                                return false
-                            }
-                            text.replaceSubrange(at, with: name == "XCTUnwrap" ? String(inner.dropFirst("try ".count)) : inner)
-                            assertions += 1
-                        }
-                        if !comments.isEmpty {
-                            let indentation = TestClassConversion.indentation(of: node)
-                            text = comments.map { $0 + "\n" + indentation }.joined() + text
-                        }
-                        // Stopping the test on failure (`try #require`) makes it throw.
-                        if requiring.contains(where: { $0.contains(node.byteRange.lowerBound) }) {
-                            guard let required = Self.requiring(text) else {
-                                problem = "\(function.text) at line \(node.start.line) after `continueAfterFailure = false`: its error handler has no form that stops the test here"
-                                return false
-                            }
-                            text = required
-                            guard makesThrow(node, saying: " after `continueAfterFailure = false`: ") else { return false }
-                        }
-                        // XCTest catches what an assertion's operands throw; `#expect(try …)`
-                        // needs a test that throws (and records the error as XCTest did).
-                        if !text.hasPrefix("try "), !text.hasPrefix("#expect(throws:"), !text.hasPrefix("if "), Self.holdsTry(node) {
-                            guard makesThrow(node, saying: ": ") else { return false }
-                        }
-                        // `XCTUnwrap` is called with `try` already: `try #require` once.
-                        var range = node.byteRange
-                        if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
-                           parent.byteRange.upperBound == range.upperBound {
-                            range = parent.byteRange.lowerBound..<range.upperBound
-                        }
-                        // `for x in try #require(xs)`: parenthesised (the grammar reads the macro
-                        // there as the loop's body).
-                        if text.hasPrefix("try "), node.ancestors.first(where: { $0.kind != "try_expression" })?.kind == "for_statement" {
-                            text = "(" + text + ")"
-                        }
-                        // `return XCTFail("m")` (XCTFail returns nothing; `Issue.record` returns the issue).
-                        if text.hasPrefix("Issue.record") || text.hasPrefix("try #require(Bool(false)"), let statement = node.parent,
-                           statement.kind == "control_transfer_statement", statement.children.first?.text == "return" {
-                            range = statement.byteRange
-                            text += "; return"
-                        }
-                        edits.append(Edit(range: range, replacement: text))
-                        assertions += 1
+                    switch Self.assertionEdit(node, requiring: requiring) {
+                    case let .converted(edit, throwing, count):
+                        edits.append(edit)
+                        if let throwing, !edits.contains(throwing) { edits.append(throwing) }
+                        assertions += count
                     case let .notConverted(reason):
-                        problem = "\(function.text) at line \(node.start.line): \(reason)"
+                        problem = reason
                     }
                     return false
                 }
@@ -171,6 +88,108 @@ enum HelperConversion {
         }
         if let problem { return .notConverted(problem) }
         return .converted(edits, assertions: assertions, traits: traits)
+    }
+
+    /// One assertion's conversion: its edit, the edit that makes its function throw when it
+    /// needs one, and how many assertions it converts (an `XCTUnwrap` inside counts too).
+    enum AssertionEdit {
+        case converted(Edit, throwing: Edit?, assertions: Int)
+        case notConverted(String)
+    }
+
+    /// An XCTest assertion call in Swift Testing, in the code around it: nested assertions,
+    /// comments between its arguments, `continueAfterFailure = false` (`requiring`), operands
+    /// that throw, `try`, `for … in` and `return` around it.
+    static func assertionEdit(_ node: Node, requiring: [Range<Int>]) -> AssertionEdit {
+        let name = node.child(at: 0)?.text ?? ""
+        let site = "\(name) at line \(node.start.line)"
+        // `XCTAssertEqual(try XCTUnwrap(x), 4)`: the inner unwrap is `#require` inside the new
+        // call; another assertion inside one has no form.
+        var unwraps: [Node] = []
+        var nested: Node?
+        node.child(at: 1)?.walk { inner in
+            guard nested == nil, inner.kind == "call_expression", let innerName = inner.child(at: 0)?.text,
+                  AssertionConversion.names.contains(innerName), !isInHandler(inner, of: node) else { return nested == nil }
+            // `XCTUnwrap` under its `try`, or an assertion in a closure (`XCTAssertNoThrow(try { … }())`).
+            if innerName == "XCTUnwrap" && inner.parent?.kind == "try_expression"
+                || inner.ancestors.contains(where: { $0.kind == "lambda_literal" && node.byteRange.contains($0.byteRange.lowerBound) }) {
+                unwraps.append(inner)
+            } else {
+                nested = inner
+            }
+            return false
+        }
+        if let nested {
+            return .notConverted("\(site) holds another assertion (\(nested.child(at: 0)?.text ?? "")) in its arguments")
+        }
+        // Comments between the arguments, which the new call has no place for, go on the lines
+        // before it.
+        let comments = argumentComments(node)
+        if !comments.isEmpty, !startsItsLine(node) {
+            return .notConverted("\(site) has comments between its arguments, inside an expression")
+        }
+        var text: String
+        switch AssertionConversion.convert(node) {
+        case let .converted(converted): text = converted
+        case let .notConverted(reason): return .notConverted("\(site): \(reason)")
+        }
+        var count = 1
+        for unwrap in unwraps {
+            let innerName = unwrap.child(at: 0)?.text ?? ""
+            guard case let .converted(inner) = AssertionConversion.convert(unwrap), !holdsAssertion(unwrap),
+                  innerName != "XCTUnwrap" || inner.hasPrefix("try "), let at = text.range(of: unwrap.text) else {
+                return .notConverted("\(site): the \(innerName) in its arguments is not in a form this converts")
+            }
+            text.replaceSubrange(at, with: innerName == "XCTUnwrap" ? String(inner.dropFirst("try ".count)) : inner)
+            count += 1
+        }
+        if !comments.isEmpty {
+            let indentation = TestClassConversion.indentation(of: node)
+            text = comments.map { $0 + "\n" + indentation }.joined() + text
+        }
+        var throwing: Edit?
+        /// Why the function around cannot be made to throw, or nil (`throwing` set when it must).
+        func makeThrow(_ context: String) -> String? {
+            switch throwingEdit(around: node) {
+            case .none: return nil
+            case let .edit(edit):
+                throwing = edit
+                return nil
+            case let .problem(why): return "\(site)\(context)\(why)"
+            }
+        }
+        // Stopping the test on failure (`try #require`) makes it throw.
+        if requiring.contains(where: { $0.contains(node.byteRange.lowerBound) }) {
+            guard let required = Self.requiring(text) else {
+                return .notConverted("\(site) after `continueAfterFailure = false`: its error handler has no form that stops the test here")
+            }
+            text = required
+            if let problem = makeThrow(" after `continueAfterFailure = false`: ") { return .notConverted(problem) }
+        }
+        // XCTest catches what an assertion's operands throw; `#expect(try …)` needs a test that
+        // throws (and records the error as XCTest did).
+        if !text.hasPrefix("try "), !text.hasPrefix("#expect(throws:"), !text.hasPrefix("if "), holdsTry(node),
+           let problem = makeThrow(": ") {
+            return .notConverted(problem)
+        }
+        // `XCTUnwrap` is called with `try` already: `try #require` once.
+        var range = node.byteRange
+        if text.hasPrefix("try "), let parent = node.parent, parent.kind == "try_expression", parent.child(at: 0)?.text == "try",
+           parent.byteRange.upperBound == range.upperBound {
+            range = parent.byteRange.lowerBound..<range.upperBound
+        }
+        // `for x in try #require(xs)`: parenthesised (the grammar reads the macro there as the
+        // loop's body).
+        if text.hasPrefix("try "), node.ancestors.first(where: { $0.kind != "try_expression" })?.kind == "for_statement" {
+            text = "(" + text + ")"
+        }
+        // `return XCTFail("m")` (XCTFail returns nothing; `Issue.record` returns the issue).
+        if text.hasPrefix("Issue.record") || text.hasPrefix("try #require(Bool(false)"), let statement = node.parent,
+           statement.kind == "control_transfer_statement", statement.children.first?.text == "return" {
+            range = statement.byteRange
+            text += "; return"
+        }
+        return .converted(Edit(range: range, replacement: text), throwing: throwing, assertions: count)
     }
 
     /// `XCTExpectFailure("why", strict: false) { … }` as `withKnownIssue("why", isIntermittent: true) { … }`:
