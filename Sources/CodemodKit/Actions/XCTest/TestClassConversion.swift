@@ -19,7 +19,7 @@ public enum TestClassConversion {
     /// XCTestCase members whose use keeps a class as XCTest (for now).
     static let caseAPI: Set<String> = [
         "setUp", "setUpWithError", "tearDown", "tearDownWithError", "addTeardownBlock", "measure", "measureMetrics",
-        "expectation", "wait", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTContext", "XCTAttachment", "XCTWaiter",
+        "expectation", "wait", "waitForExpectations", "fulfillment", "continueAfterFailure", "executionTimeAllowance", "XCTContext", "XCTAttachment", "XCTWaiter",
         "keyValueObservingExpectation", "addUIInterruptionMonitor", "XCUIApplication", "XCUIElement", "XCUIDevice",
     ]
 
@@ -149,6 +149,15 @@ public enum TestClassConversion {
                   let modifiers = member.children.first(where: { $0.kind == "modifiers" }), hasAvailability(modifiers) else { continue }
             return .notConverted(reason: "its test `\(name)` is marked `@available` beyond Swift Testing's own minimums, which `@Test` refuses (test `#available` inside it instead)")
         }
+        // Expectations a test fulfils in its own statements: `confirmation`.
+        let expectations: ExpectationConversion
+        switch ExpectationConversion.of(body) {
+        case let .success(conversion):
+            expectations = conversion
+            handled.formUnion(conversion.handled)
+        case let .failure(problem):
+            return .notConverted(reason: problem.reason)
+        }
         var used: Node?
         body.walk { node in
             if used == nil, node.kind == "simple_identifier", caseAPI.contains(node.text), !handled.contains(node.byteRange.lowerBound),
@@ -216,6 +225,10 @@ public enum TestClassConversion {
                 names.insert(renamed)
             }
             tests += 1
+        }
+        switch expectations.fold(into: edits, source: body.tree.source) {
+        case let .success(folded): edits = folded
+        case let .failure(problem): return .notConverted(reason: problem.reason)
         }
         return .converted(edits: edits, tests: tests, assertions: assertions)
     }

@@ -1,0 +1,166 @@
+@testable import CodemodKit
+import SwiftTree
+import Testing
+
+/// Expectations → `confirmation` (issue 25): converted where every fulfilment happens before the
+/// wait, else the class stays XCTest with the reason. The shapes were compiled and run before and
+/// after with Swift Testing 6.3.1 (the `expectations` fixture does so in the suite).
+@Suite struct ExpectationConversionTests {
+    func converted(_ code: String) throws -> String {
+        let tree = Parser().parse(code)
+        let conversion = XCTestFileConversion(tree)
+        return String(decoding: try EditSet(conversion.edits, in: tree.source).apply(to: tree.source), as: UTF8.self)
+    }
+
+    func reasons(_ code: String) -> [String] {
+        XCTestFileConversion(Parser().parse(code)).left.map(\.reason)
+    }
+
+    /// A class around one test's body.
+    func test(_ body: String, signature: String = "func testIt()") -> String {
+        """
+        import XCTest
+
+        final class ItTests: XCTestCase {
+            \(signature) {
+        \(body.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n"))
+            }
+        }
+
+        """
+    }
+
+    @Test func anExpectationFulfilledInTheTestIsAConfirmationAroundItsFulfilments() throws {
+        let result = try converted(test("""
+            let parser = Parser()
+            let done = expectation(description: "parsed")
+            done.expectedFulfillmentCount = 2
+            parser.parse(text)
+            if parser.finished { done.fulfill() }
+            parser.items.forEach { _ in done.fulfill() }
+            wait(for: [done], timeout: 1)
+            XCTAssertTrue(parser.finished)
+            """))
+        #expect(result == """
+            import Foundation
+            import Testing
+
+            struct ItTests {
+                @Test func it() async {
+                    let parser = Parser()
+                    parser.parse(text)
+                    await confirmation("parsed", expectedCount: 2) { done in
+                        if parser.finished { done() }
+                        parser.items.forEach { _ in done() }
+                    }
+                    #expect(parser.finished)
+                }
+            }
+
+            """)
+    }
+
+    @Test func countsFollowXCTest() throws {
+        // Inverted: never; XCTestExpectation's initializer and `assertForOverFulfill = false`
+        // tolerate more fulfilments (at least n); `expectation(description:)` does not.
+        let result = try converted(test("""
+            let never = XCTestExpectation(description: "never")
+            never.isInverted = true
+            let loose = XCTestExpectation(description: "loose")
+            loose.expectedFulfillmentCount = 2
+            let strict = XCTestExpectation(description: "strict")
+            strict.assertForOverFulfill = true
+            let tolerant = expectation(description: description)
+            tolerant.assertForOverFulfill = false
+            loose.fulfill(); loose.fulfill()
+            strict.fulfill()
+            tolerant.fulfill()
+            wait(for: [never, loose, strict, tolerant], timeout: 0.5)
+            """))
+        #expect(result.contains("""
+                    await confirmation("never", expectedCount: 0) { _ in
+                        await confirmation("loose", expectedCount: 2...) { loose in
+                            await confirmation("strict") { strict in
+                                await confirmation(Comment(rawValue: description), expectedCount: 1...) { tolerant in
+                                    loose(); loose()
+                                    strict()
+                                    tolerant()
+                                }
+                            }
+                        }
+                    }
+            """))
+    }
+
+    @Test func aTestBecomesAsyncAndThrowsAsItsBodyNeeds() throws {
+        // An assertion whose operand throws, inside the body: `try await`, and the test
+        // `async throws` (one edit).
+        let result = try converted(test("""
+            let done = expectation(description: "done")
+            done.fulfill()
+            XCTAssertEqual(try parse("4"), 4)
+            waitForExpectations(timeout: 1)
+            """))
+        #expect(result.contains("""
+                @Test func it() async throws {
+                    try await confirmation("done") { done in
+                        done()
+                        #expect((try parse("4")) == 4)
+                    }
+                }
+            """))
+        let throwing = try converted(test("""
+            let done = expectation(description: "done")
+            done.fulfill()
+            wait(for: [done], timeout: 1)
+            """, signature: "func testIt() throws"))
+        #expect(throwing.contains("@Test func it() async throws {"))
+    }
+
+    @Test func windowsLineEndingsStay() throws {
+        let code = test("""
+            let done = expectation(description: "done")
+            done.fulfill()
+            wait(for: [done], timeout: 1)
+            """).replacingOccurrences(of: "\n", with: "\r\n")
+        let result = try converted(code)
+        #expect(result.contains("await confirmation(\"done\") { done in\r\n            done()\r\n        }\r\n"))
+        // (The runner writes every line break of a CRLF file as CRLF, the added imports' too.)
+    }
+
+    @Test(arguments: [
+        // A callback may run after the test reaches its wait (XCTest waits; `confirmation` does not).
+        ("let e = expectation(description: \"e\")\nclient.load { _ in e.fulfill() }\nwait(for: [e], timeout: 1)", "is fulfilled in a closure (line 6)"),
+        ("let e = expectation(description: \"e\")\nDispatchQueue.global().async { e.fulfill() }\nwait(for: [e], timeout: 1)", "is fulfilled in a closure"),
+        ("let e = expectation(description: \"e\")\nfunc done() { e.fulfill() }\ndone()\nwait(for: [e], timeout: 1)", "is fulfilled in the nested function `done`"),
+        ("let e = expectation(description: \"e\")\nspy.expectation = e\nwait(for: [e], timeout: 1)", "is used other than by `fulfill()` and a wait (line 6)"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()", "is not waited for in the test"),
+        ("let e = expectation(description: \"e\")\nguard ready else { return }\ne.fulfill()\nwait(for: [e], timeout: 1)", ""),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nguard ready else { return }\nwait(for: [e], timeout: 1)", "a `return` at line 7 would leave `confirmation`'s closure"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\ndefer { cleanUp() }\nwait(for: [e], timeout: 1)", "a `defer` before it"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nlet x = 1\nwait(for: [e], timeout: 1)\nXCTAssertEqual(x, 1)", "`x` is declared before it and read after it"),
+        ("let a = expectation(description: \"a\")\nlet b = expectation(description: \"b\")\na.fulfill(); b.fulfill()\nwait(for: [a, b], timeout: 1, enforceOrder: true)", "has a handler or enforces an order"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nwaitForExpectations(timeout: 1) { error in XCTAssertNil(error) }", "has a handler or enforces an order"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nwait(for: [e], timeout: 1)\ne.fulfill()", "is used after its wait (line 8)"),
+        ("var e = expectation(description: \"e\")\ne.fulfill()\nwait(for: [e], timeout: 1)", "is a `var`"),
+        ("let e = expectation(description: \"e\")\ne.expectedFulfillmentCount = n\ne.fulfill()\nwait(for: [e], timeout: 1)", "not a number"),
+        ("let e = expectation(description: \"e\")\nif ok { e.fulfill(); wait(for: [e], timeout: 1) }", "is in another block than its expectations"),
+    ])
+    func whatStaysXCTestSaysWhy(body: String, reason: String) {
+        let left = reasons(test(body))
+        if reason.isEmpty {
+            // A `return` before the first fulfilment stays outside the confirmation: converted.
+            #expect(left.isEmpty, "\(left)")
+        } else {
+            #expect(left.count == 1 && left[0].contains(reason), "\(left)")
+        }
+    }
+
+    @Test func aSynchronousCallerRunsItsClosureInTurn() throws {
+        // `forEach`, `map`, … run their closure before they return; a nested one inside a
+        // callback does not make it synchronous.
+        #expect(reasons(test("let e = expectation(description: \"e\")\n[1].map { _ in e.fulfill() }\nwait(for: [e], timeout: 1)")).isEmpty)
+        #expect(reasons(test("let e = expectation(description: \"e\")\nload { [1].forEach { _ in e.fulfill() } }\nwait(for: [e], timeout: 1)"))
+            .first?.contains("is fulfilled in a closure") == true)
+    }
+}
