@@ -145,6 +145,18 @@ import Testing
         ("var e = expectation(description: \"e\")\ne.fulfill()\nwait(for: [e], timeout: 1)", "is a `var`"),
         ("let e = expectation(description: \"e\")\ne.expectedFulfillmentCount = n\ne.fulfill()\nwait(for: [e], timeout: 1)", "not a number"),
         ("let e = expectation(description: \"e\")\nif ok { e.fulfill(); wait(for: [e], timeout: 1) }", "is in another block than its expectations"),
+        // From a hostile review: each converted would break the build or change a result.
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nguard let limit = parsed else { return }\nwait(for: [e], timeout: 1)\nXCTAssertEqual(limit, 10)", "`limit` is declared before it and read after it"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nstruct Point { var x = 0 }\nwait(for: [e], timeout: 1)\nXCTAssertEqual(Point().x, 0)", "`Point` is declared before it and read after it"),
+        ("let result: Int\nlet e = expectation(description: \"e\")\ne.fulfill()\nresult = 4\nwait(for: [e], timeout: 1)\nXCTAssertEqual(result, 4)", "`result` is declared without a value"),
+        ("let e = XCTestExpectation(description: \"e\")\ne.isInverted = true\n_ = [1].lazy.map { _ in e.fulfill() }\nwait(for: [e], timeout: 1)", "is fulfilled in a closure"),
+        ("let e = expectation(description: \"e\")\n#if os(Linux)\ne.fulfill()\n#else\ne.fulfill()\n#endif\nwait(for: [e], timeout: 1)", "its `#else` and the statements before it are in different parts of an `#if`"),
+        ("let e = expectation(description: \"e\"), n = 5\ne.fulfill()\nwait(for: [e], timeout: 1)\nXCTAssertEqual(n, 5)", "is made in a form this conversion does not read"),
+        ("let confirmation = \"ok\"\nlet e = expectation(description: confirmation)\ne.fulfill()\nwait(for: [e], timeout: 1)", "names something `confirmation`"),
+        ("let e = expectation(description: \"e\")\nfor e in others { e.fulfill() }\ne.fulfill()\nwait(for: [e], timeout: 1)", "the name `e` is declared again in the test"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\nwait(for: [e, e], timeout: 1)", "lists an expectation twice"),
+        ("let e = expectation(description: \"e\")\ne.fulfill()\ne.expectedFulfillmentCount = 2\ne.fulfill()\nwait(for: [e], timeout: 1)", "is set up after it is first fulfilled"),
+        ("let e = expectation(description: \"e\")\ndo { defer { e.fulfill() } }\nwait(for: [e], timeout: 1)", "is fulfilled in a `defer`"),
     ])
     func whatStaysXCTestSaysWhy(body: String, reason: String) {
         let left = reasons(test(body))
@@ -156,10 +168,63 @@ import Testing
         }
     }
 
+    @Test func typedThrowsAndTestsOthersCallStay() {
+        #expect(reasons(test("let e = expectation(description: \"e\")\ne.fulfill()\nwait(for: [e], timeout: 1)", signature: "func testIt() throws(ParseError)"))
+            .first?.contains("has typed throws") == true)
+        let called = """
+            import XCTest
+
+            final class ItTests: XCTestCase {
+                func testIt() {
+                    let e = expectation(description: "e")
+                    e.fulfill()
+                    wait(for: [e], timeout: 1)
+                }
+                func testAgain() { testIt() }
+            }
+
+            """
+        #expect(reasons(called).first?.contains("`testIt` is called by other code") == true)
+    }
+
+    @Test func theBodyKeepsItsShape() throws {
+        // `try` at a line's end; a line of blanks in a multi-line string (which must move in with
+        // the string's end); a labelled loop and a `break` to it; `try await fulfillment`; a
+        // comment in the wait's list.
+        let quotes = String(repeating: "\"", count: 3)
+        let result = try converted(test([
+            "let e = expectation(description: \"e\")",
+            "e.fulfill()",
+            "let value = try",
+            "    parse(\"4\")",
+            "let text = \(quotes)",
+            "    alpha",
+            "  ",
+            "    \(quotes)",
+            "outer: for i in 0..<3 { if i == 1 { break outer } }",
+            "XCTAssertEqual(text, \"alpha\")",
+            "try await fulfillment(of: [e /* the one */], timeout: 1)",
+        ].joined(separator: "\n"), signature: "func testIt() async throws"))
+        let expected = [
+            "        try await confirmation(\"e\") { e in",
+            "            e()",
+            "            let value = try",
+            "                parse(\"4\")",
+            "            let text = \(quotes)",
+            "                alpha",
+            "              ",
+            "                \(quotes)",
+            "            outer: for i in 0..<3 { if i == 1 { break outer } }",
+            "            #expect(text == \"alpha\")",
+            "        }",
+        ].joined(separator: "\n")
+        #expect(result.contains(expected), "\(result)")
+    }
+
     @Test func aSynchronousCallerRunsItsClosureInTurn() throws {
-        // `forEach`, `map`, … run their closure before they return; a nested one inside a
-        // callback does not make it synchronous.
-        #expect(reasons(test("let e = expectation(description: \"e\")\n[1].map { _ in e.fulfill() }\nwait(for: [e], timeout: 1)")).isEmpty)
+        // `forEach`, `withExtendedLifetime`, … run their closure before they return (`map` does
+        // not on a lazy sequence); a nested one inside a callback does not make it synchronous.
+        #expect(reasons(test("let e = expectation(description: \"e\")\n[1].forEach { _ in e.fulfill() }\nwait(for: [e], timeout: 1)")).isEmpty)
         #expect(reasons(test("let e = expectation(description: \"e\")\nload { [1].forEach { _ in e.fulfill() } }\nwait(for: [e], timeout: 1)"))
             .first?.contains("is fulfilled in a closure") == true)
     }

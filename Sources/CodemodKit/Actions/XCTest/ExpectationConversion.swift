@@ -32,6 +32,8 @@ struct ExpectationConversion {
         let lineEnding: String
         /// Declarations and settings removed, `name.fulfill()` → `name()`.
         let edits: [Edit]
+        /// Whether the statements moved into the closure throw (`try`, `throw`).
+        let `throws`: Bool
     }
 
     /// The groups, by test.
@@ -43,14 +45,32 @@ struct ExpectationConversion {
 
     struct Problem: Error { let reason: String }
 
-    /// Functions known to run a closure argument before they return.
+    /// Functions known to run a closure argument before they return, whatever they are called on.
+    /// (Not `map`, `filter`, `first(where:)`, …: on a lazy sequence, an async sequence or a
+    /// publisher they run it later, and the type is not known here.)
     static let synchronousCallers: Set<String> = [
-        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "contains", "allSatisfy", "first", "last",
-        "sorted", "sort", "min", "max", "withExtendedLifetime", "autoreleasepool", "withUnsafePointer", "withUnsafeMutablePointer",
+        "forEach", "withExtendedLifetime", "autoreleasepool", "withUnsafePointer", "withUnsafeMutablePointer",
         "withUnsafeBytes", "withUnsafeMutableBytes", "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer",
     ]
 
     static let waits: Set<String> = ["wait", "fulfillment", "waitForExpectations"]
+
+    /// Whether a conversion's text holds `try` (not `try?` nor `try!`) or `throw` as a word.
+    static func throwsIn(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func isWord(_ index: Int) -> Bool {
+            index >= 0 && index < scalars.count && (scalars[index].properties.isAlphabetic || scalars[index] == "_" || ("0"..."9").contains(scalars[index]))
+        }
+        for start in scalars.indices where !isWord(start - 1) {
+            for word in ["try", "throw"] {
+                let end = start + word.unicodeScalars.count
+                guard end <= scalars.count, String(String.UnicodeScalarView(scalars[start..<end])) == word, !isWord(end) else { continue }
+                if word == "try", end < scalars.count, scalars[end] == "?" || scalars[end] == "!" { continue }
+                return true
+            }
+        }
+        return false
+    }
 
     /// The expectations of a test class's tests (or an extension's), or why one has no
     /// Swift Testing form.
@@ -90,9 +110,37 @@ struct ExpectationConversion {
             if node.kind == "property_declaration", let expectation = Self.declaration(node) { expectations.append(expectation) }
             return true
         }
+        var unread: Node?
+        test.walk { node in
+            if unread == nil, node.kind == "property_declaration", Self.declaration(node) == nil,
+               node.children(field: "value").contains(where: { value in
+                   value.kind == "call_expression" && ["expectation", "XCTestExpectation"].contains(value.child(at: 0).map(Self.lastName) ?? "")
+               }) { unread = node }
+            return unread == nil
+        }
+        if let unread, let testName = test.child(field: "name")?.text {
+            throw Problem(reason: "an expectation of `\(testName)` (line \(unread.start.line)) is made in a form this conversion does not read (one `let` and `description:` per expectation)")
+        }
         let waitCalls = Self.waitCalls(in: test)
         guard !expectations.isEmpty || !waitCalls.isEmpty else { return }
         guard let testName = test.child(field: "name")?.text else { return }
+        if test.children.contains(where: { $0.kind == "throws_clause" }) {
+            throw Problem(reason: "`\(testName)` has typed throws, which `try await confirmation` does not keep")
+        }
+        if let body = test.parent {
+            var called = false
+            body.walk { node in
+                if node.kind == "simple_identifier", node.text == testName, node != test.child(field: "name") { called = true }
+                return !called && !(node.kind == "property_declaration" && node.text.contains("allTests"))
+            }
+            if called { throw Problem(reason: "`\(testName)` is called by other code, which would have to await it once it waits for a `confirmation`") }
+            var clash: Node?
+            body.walk { node in
+                if clash == nil, node.kind == "simple_identifier", node.text == "confirmation" { clash = node }
+                return clash == nil
+            }
+            if let clash { throw Problem(reason: "the class names something `confirmation` (line \(clash.start.line)), which would hide Swift Testing's") }
+        }
         // Every use of each expectation: a setting, a fulfilment, or a wait's list.
         var listed: [Int: [String]] = [:]
         for (index, expectation) in expectations.enumerated() {
@@ -103,6 +151,12 @@ struct ExpectationConversion {
             guard expectation.declaration.children.first(where: { $0.kind == "value_binding_pattern" })?.text == "let" else {
                 throw Problem(reason: "\(site) is a `var`")
             }
+            var declarations = 0
+            test.walk { node in
+                if node.kind == "simple_identifier", node.text == expectation.name, Self.isDeclaration(node) { declarations += 1 }
+                return true
+            }
+            if declarations > 1 { throw Problem(reason: "\(site): the name `\(expectation.name)` is declared again in the test") }
             var uses: [Node] = []
             test.walk { node in
                 if node.kind == "simple_identifier", node.text == expectation.name,
@@ -135,6 +189,10 @@ struct ExpectationConversion {
                     throw Problem(reason: "\(site) is used other than by `fulfill()` and a wait (line \(use.start.line)): handed to other code, it may be fulfilled later")
                 }
             }
+            if let firstFulfilment = expectations[index].fulfilments.map(\.byteRange.lowerBound).min(),
+               let late = expectations[index].settings.first(where: { $0.byteRange.lowerBound > firstFulfilment }) {
+                throw Problem(reason: "\(site) is set up after it is first fulfilled (line \(late.start.line))")
+            }
             if expectations[index].inverted, expectations[index].count != 1 {
                 throw Problem(reason: "\(site) is inverted with an `expectedFulfillmentCount`")
             }
@@ -145,7 +203,8 @@ struct ExpectationConversion {
         for wait in waitCalls {
             let callee = wait.child(at: 0)
             let waitName = callee.map(Self.lastName) ?? ""
-            let statement = wait.parent?.kind == "await_expression" ? wait.parent! : wait
+            var statement = wait
+            while let parent = statement.parent, parent.kind == "await_expression" || parent.kind == "try_expression" { statement = parent }
             let site = "the `\(waitName)` of `\(testName)` (line \(wait.start.line))"
             guard let block = statement.parent, block.kind == "statements", Self.function(around: statement) == test else {
                 throw Problem(reason: "\(site) is not a statement of the test's own")
@@ -164,10 +223,11 @@ struct ExpectationConversion {
                 names = expectations.filter { $0.callee.text != "XCTestExpectation" && $0.declaration.byteRange.upperBound <= wait.byteRange.lowerBound && !waited.contains($0.name) }.map(\.name)
             } else {
                 guard let list = arguments.first(where: { $0.label == "for" || $0.label == "of" })?.value, list.kind == "array_literal",
-                      list.children.filter({ $0.isNamed && $0.kind != "comment" }).allSatisfy({ $0.kind == "simple_identifier" }) else {
+                      list.children.filter({ $0.isNamed && $0.kind != "comment" && $0.kind != "multiline_comment" }).allSatisfy({ $0.kind == "simple_identifier" }) else {
                     throw Problem(reason: "\(site) waits for expectations it does not list by name")
                 }
                 names = listed[wait.byteRange.lowerBound] ?? []
+                if Set(names).count != names.count { throw Problem(reason: "\(site) lists an expectation twice") }
                 if names.count != list.children.filter({ $0.kind == "simple_identifier" }).count {
                     throw Problem(reason: "\(site) waits for an expectation this test does not make")
                 }
@@ -212,37 +272,77 @@ struct ExpectationConversion {
         }
         // The body starts at the statement of the first fulfilment (what comes before it stays
         // where it is); with none, the body is empty.
-        let first = members.flatMap(\.fulfilments).compactMap { fulfilment in
+        var first = members.flatMap(\.fulfilments).compactMap { fulfilment in
             fulfilment.parent == block ? fulfilment : fulfilment.ancestors.first { $0.parent == block }
         }.min { $0.byteRange.lowerBound < $1.byteRange.lowerBound } ?? wait
+        // A labelled loop starts at its label.
+        if let label = first.previousSibling, label.kind == "statement_label" { first = label }
         guard HelperConversion.startsItsLine(first), HelperConversion.startsItsLine(wait) else {
             throw Problem(reason: "\(site): the expectation and its wait must start their lines")
         }
         let statements = block.children.filter { $0.isNamed && $0.byteRange.lowerBound >= first.byteRange.lowerBound && $0.byteRange.upperBound <= wait.byteRange.lowerBound }
-        // Names declared in the region and read after the wait.
+        // Names the region declares (`let`, `guard let`, a local function or type) and the test
+        // reads after the wait; names declared before without a value, which the region would
+        // initialise inside a closure.
         var declared: Set<String> = []
-        for statement in statements where statement.kind == "property_declaration" || statement.kind == "function_declaration" {
-            statement.walk { node in
-                if node.kind == "simple_identifier", let parent = node.parent, parent.kind == "pattern" || parent == statement && statement.child(field: "name") == node {
-                    declared.insert(node.text)
+        for statement in statements {
+            switch statement.kind {
+            case "property_declaration", "guard_statement":
+                statement.walk { node in
+                    if node.kind == "simple_identifier", isDeclaration(node) { declared.insert(node.text) }
+                    return node.kind != "lambda_literal" && !(statement.kind == "guard_statement" && node.kind == "statements")
                 }
-                return node.kind != "lambda_literal"
+            case "function_declaration", "class_declaration", "protocol_declaration", "typealias_declaration":
+                if let name = statement.child(field: "name") { declared.insert(name.text) }
+            default: break
             }
         }
-        var later: String?
+        var later: Node?
         test.walk { node in
-            if later == nil, node.byteRange.lowerBound >= wait.byteRange.upperBound, node.kind == "simple_identifier", declared.contains(node.text), isBareReference(node) {
-                later = node.text
+            if later == nil, node.byteRange.lowerBound >= wait.byteRange.upperBound,
+               node.kind == "simple_identifier" && isBareReference(node) || node.kind == "type_identifier", declared.contains(node.text) {
+                later = node
             }
             return later == nil
         }
-        if let later { throw Problem(reason: "\(site): `\(later)` is declared before it and read after it, and would move into `confirmation`'s closure") }
+        if let later { throw Problem(reason: "\(site): `\(later.text)` is declared before it and read after it (line \(later.start.line)), and would move into `confirmation`'s closure") }
+        var uninitialised: Set<String> = []
+        test.walk { node in
+            if node.kind == "property_declaration", node.byteRange.upperBound <= first.byteRange.lowerBound, node.child(field: "value") == nil,
+               !node.children.contains(where: { $0.kind == "computed_property" }) {
+                node.walk { inner in
+                    if inner.kind == "simple_identifier", isDeclaration(inner) { uninitialised.insert(inner.text) }
+                    return true
+                }
+            }
+            return node.byteRange.lowerBound < first.byteRange.lowerBound
+        }
         for statement in statements {
-            // (The grammar reads `defer { … }` as a call of `defer`.)
-            if statement.kind == "defer_statement" || statement.kind == "call_expression" && statement.child(at: 0)?.text == "defer" { throw Problem(reason: "\(site): a `defer` before it would run when `confirmation`'s closure returns") }
-            if let jump = Self.jumpOut(of: statement) {
+            var set: Node?
+            statement.walk { node in
+                if set == nil, node.kind == "simple_identifier", uninitialised.contains(node.text), isBareReference(node) { set = node }
+                return set == nil
+            }
+            if let set { throw Problem(reason: "\(site): `\(set.text)` is declared without a value before it and used before it (line \(set.start.line)), which a closure cannot initialise") }
+        }
+        let labels = Set(statements.flatMap { statement -> [String] in
+            var found: [String] = []
+            statement.walk { node in
+                if node.kind == "statement_label" { found.append(String(node.text.dropLast())) }
+                return true
+            }
+            return found
+        })
+        for statement in statements {
+            if statement.kind == "defer_statement" || statement.kind == "call_expression" && statement.child(at: 0)?.text == "defer" {
+                throw Problem(reason: "\(site): a `defer` before it would run when `confirmation`'s closure returns")
+            }
+            if let jump = Self.jumpOut(of: statement, labels: labels) {
                 throw Problem(reason: "\(site): a `\(jump.text.split(separator: " ").first ?? "")` at line \(jump.start.line) would leave `confirmation`'s closure, not the test")
             }
+        }
+        if let directive = unbalancedDirective(source.bytes[first.byteRange.lowerBound..<wait.byteRange.upperBound]) {
+            throw Problem(reason: "\(site): its `\(directive)` and the statements before it are in different parts of an `#if`")
         }
         let indentation = TestClassConversion.indentation(of: first)
         let testIndentation = TestClassConversion.indentation(of: test)
@@ -262,8 +362,16 @@ struct ExpectationConversion {
         }
         let bytes = source.bytes
         let lineEnding = first.byteRange.upperBound < bytes.count && bytes[first.byteRange.upperBound...].prefix(while: { $0 != 0x0A }).last == 0x0D ? "\r\n" : "\n"
+        var throwing = false
+        for statement in statements {
+            statement.walk { node in
+                if node.kind == "try_expression", node.child(at: 0)?.text == "try" { throwing = true }
+                if node.kind == "control_transfer_statement", node.children.first?.kind == "throw_keyword" { throwing = true }
+                return !throwing && node.kind != "lambda_literal"
+            }
+        }
         return Group(region: lineStart..<wait.byteRange.upperBound, bodyEnd: waitLineStart, headers: headers, indentation: indentation,
-                     unit: unit, lineEnding: lineEnding, edits: edits)
+                     unit: unit, lineEnding: lineEnding, edits: edits, throws: throwing)
     }
 
     // MARK: - Writing
@@ -292,16 +400,17 @@ struct ExpectationConversion {
                 cursor = edit.range.upperBound
             }
             body += source.bytes[cursor..<group.bodyEnd]
-            let text = String(decoding: body, as: UTF8.self)
-            let throwing = text.contains("try ") || text.contains("throw ")
+            let throwing = group.throws || inside.contains { Self.throwsIn($0.replacement) }
             let depth = group.headers.count
             let indent = String(repeating: group.unit, count: depth)
             // Every line but a blank one moves in (a multi-line string's lines too, with its end);
             // lines are split at their bytes, as `\r\n` is one character.
             var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             if lines.last == "" { lines.removeLast() }
+            // (A line of blanks moves in too: inside a multi-line string it must.)
+            func isEmpty(_ line: String) -> Bool { line.isEmpty || line == "\r" }
             func isBlank(_ line: String) -> Bool { line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
-            let indented = lines.map { isBlank($0) ? $0 : indent + $0 }
+            let indented = lines.map { isEmpty($0) ? $0 : indent + $0 }
             if indented.allSatisfy(isBlank), depth == 1 {
                 // Nothing is fulfilled: `confirmation("…") { _ in }`.
                 result.append(Edit(range: group.region, replacement: group.indentation + (throwing ? "try " : "") + "await " + group.headers[0] + " }"))
@@ -325,7 +434,7 @@ struct ExpectationConversion {
 
     /// `let name = expectation(description: d)` (also `self.expectation`, `XCTestExpectation(description: d)`).
     static func declaration(_ node: Node) -> Expectation? {
-        guard let pattern = node.child(field: "name"), let name = pattern.child(field: "bound_identifier")?.text ?? (pattern.children.count == 1 ? pattern.child(at: 0)?.text : nil),
+        guard node.children(field: "name").count == 1, node.children(field: "value").count == 1, let pattern = node.child(field: "name"), let name = pattern.child(field: "bound_identifier")?.text ?? (pattern.children.count == 1 ? pattern.child(at: 0)?.text : nil),
               let value = node.child(field: "value"), value.kind == "call_expression", let callee = value.child(at: 0),
               ["expectation", "XCTestExpectation"].contains(lastName(callee)),
               callee.kind == "simple_identifier" || callee.child(field: "target")?.kind == "self_expression" else { return nil }
@@ -363,6 +472,31 @@ struct ExpectationConversion {
             guard let value = argument.child(field: "value") else { return nil }
             return (argument.child(field: "name")?.text ?? "", value)
         }
+    }
+
+    /// Whether a name is declared here: a pattern's, a parameter's, `if let`'s or `guard let`'s.
+    static func isDeclaration(_ node: Node) -> Bool {
+        guard let parent = node.parent else { return false }
+        return node.fieldName == "bound_identifier" || parent.kind == "pattern" || parent.kind == "lambda_parameter"
+            || parent.kind == "parameter" && parent.child(field: "name") == node
+    }
+
+    /// The first `#if`, `#elseif`, `#else` or `#endif` of some code whose partner is outside it.
+    static func unbalancedDirective(_ bytes: ArraySlice<UInt8>) -> String? {
+        var depth = 0
+        for line in bytes.split(separator: 0x0A) {
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard text.hasPrefix("#") else { continue }
+            let word = String(text.prefix { !$0.isWhitespace && $0 != "(" })
+            switch word {
+            case "#if": depth += 1
+            case "#endif": depth -= 1
+            case "#else", "#elseif": if depth == 0 { return word }
+            default: continue
+            }
+            if depth < 0 { return word }
+        }
+        return depth > 0 ? "#if" : nil
     }
 
     /// Whether a name is a reference (not a member after a dot, a label, or a declaration).
@@ -419,8 +553,9 @@ struct ExpectationConversion {
                 guard ["call_suffix", "annotated_lambda", "value_argument", "value_arguments"].contains(node.kind) else { call = nil; break }
                 call = node.parent
             }
-            guard let call, let callee = call.child(at: 0), synchronousCallers.contains(lastName(callee)) else {
-                return "in a closure"
+            guard let call, let callee = call.child(at: 0), synchronousCallers.contains(lastName(callee)),
+                  call.parent?.kind != "await_expression" else {
+                return lastName(call?.child(at: 0) ?? ancestor) == "defer" ? "in a `defer`" : "in a closure"
             }
         }
         return nil
@@ -428,7 +563,7 @@ struct ExpectationConversion {
 
     /// A `return`, or a `break`/`continue` that leaves a statement (outside closures, nested
     /// functions, and the loops and switches inside it).
-    static func jumpOut(of statement: Node) -> Node? {
+    static func jumpOut(of statement: Node, labels: Set<String>) -> Node? {
         var found: Node?
         func visit(_ node: Node, inLoop: Bool) {
             guard found == nil else { return }
@@ -436,8 +571,8 @@ struct ExpectationConversion {
             case "lambda_literal", "function_declaration", "class_declaration", "protocol_declaration": return
             case "control_transfer_statement":
                 let word = node.child(at: 0)?.text ?? ""
-                let labelled = node.children.contains { $0.kind == "simple_identifier" }
-                if word == "return" || (word == "break" || word == "continue") && (!inLoop || labelled) {
+                let label = node.children.first { $0.kind == "simple_identifier" }?.text
+                if word == "return" || (word == "break" || word == "continue") && (label.map { !labels.contains($0) } ?? !inLoop) {
                     found = node
                     return
                 }

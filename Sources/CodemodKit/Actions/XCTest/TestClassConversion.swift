@@ -208,6 +208,13 @@ public enum TestClassConversion {
         // global function `product` called in `testProduct`, which a method `product` would
         // shadow), here or in its extensions (`reserved`), or one another test took.
         var names = Set(members.compactMap { $0.child(field: "name")?.text }).union(bareNames(in: body)).union(reserved)
+        // A test that code calls (`testA()` in `testB`, `self.testA()`) keeps its name (the Linux
+        // `allTests` list, which goes, does not count).
+        var referenced: Set<String> = []
+        body.walk { node in
+            if node.kind == "simple_identifier", node.parent?.kind != "function_declaration" { referenced.insert(node.text) }
+            return !(node.kind == "property_declaration" && node.text.contains("allTests"))
+        }
         var tests = 0
         for member in members {
             if member.kind == "property_declaration", member.text.contains("allTests"),
@@ -220,7 +227,7 @@ public enum TestClassConversion {
             let trait = traits[member.byteRange.lowerBound].map { "(\($0))" } ?? ""
             edits.append(Edit(range: member.byteRange.lowerBound..<member.byteRange.lowerBound, replacement: "@Test\(trait) "))
             let renamed = Self.testName(nameNode.text)
-            if renamed != nameNode.text, !names.contains(renamed), !Self.keywords.contains(renamed) {
+            if renamed != nameNode.text, !names.contains(renamed), !Self.keywords.contains(renamed), !referenced.contains(nameNode.text) {
                 edits.append(Edit(range: nameNode.byteRange, replacement: renamed))
                 names.insert(renamed)
             }
