@@ -2,8 +2,8 @@
 import PackageDescription
 
 /// Dependencies point one way: swiftmod (CLI) → LanguageServer → Tracker, Lockdown (features) → Migrations (the shared
-/// migration model: configuration, findings, the scanner) → CodemodKit (engine) → SwiftTree (parser)
-/// and Workspace (files, paths, git, caches, parallelism; it knows nothing of Swift or codemods).
+/// migration model: configuration, findings, the scanner) → CodemodKit (engine) → SwiftTree (parser),
+/// InterfaceBuilder (storyboards and xibs) and Workspace (files, paths, git, caches, parallelism; it knows nothing of Swift or codemods).
 let package = Package(
     name: "swiftmod",
     platforms: [.macOS(.v13)],
@@ -43,10 +43,12 @@ let package = Package(
             name: "SwiftTree",
             dependencies: ["CTreeSitter", "CTreeSitterSwift"]
         ),
+        // Interface Builder files: storyboards and xibs read as objects and their connections.
+        .target(name: "InterfaceBuilder"),
         // Engine: definitions, matching, edits, the safety net, diffs and atomic writes.
         .target(
             name: "CodemodKit",
-            dependencies: ["SwiftTree", "Workspace", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SwiftTree", "InterfaceBuilder", "Workspace", .product(name: "Yams", package: "Yams")]
         ),
         // The definitions of Codemods/, embedded in the binary by a build plugin.
         .target(
@@ -84,6 +86,7 @@ let package = Package(
             name: "swiftmod",
             dependencies: [
                 "SwiftTree",
+                "InterfaceBuilder",
                 "Workspace",
                 "CodemodKit",
                 "BundledCodemods",
@@ -98,6 +101,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Migrations", "CodemodKit", "BundledCodemods", "Workspace"], path: "Tests/TestSupport"),
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "TestSupport"]),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder"]),
         .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),

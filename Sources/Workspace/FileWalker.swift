@@ -9,7 +9,13 @@ import Foundation
 /// git work tree). Links to folders inside the tree are followed (SwiftPM compiles through
 /// them), each target once. A file named directly is always taken, whatever its name.
 public struct FileWalker {
-    public init() {}
+    /// The endings of the files the walk finds (`.swift`; Interface Builder's readers add
+    /// `.storyboard` and `.xib`).
+    public var endings: [String]
+
+    public init(endings: [String] = [".swift"]) {
+        self.endings = endings
+    }
 
     /// Whether a relative file path lies in a folder the walk never enters (the same rules as the
     /// walk, for files named by git rather than found by walking): the folder and why, else nil.
@@ -304,7 +310,7 @@ public struct FileWalker {
                         }
                         found.append(path)
                     case .file, .link:
-                        if name.hasSuffix(".swift"), ignored?.contains(path) != true { files.append(path) }
+                        if endings.contains(where: { name.hasSuffix($0) }), ignored?.contains(path) != true { files.append(path) }
                     case .folderLink:
                         if ignored?.contains(path + "/") == true || ignored?.contains(path) == true { continue }
                         guard let realBase, let target = RepositoryPath.real(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path),

@@ -23,7 +23,7 @@ struct Swiftmod: ParsableCommand {
         version: version,
         subcommands: [
             ListCommand.self, ParseCommand.self, RunCommand.self, TestCommand.self,
-            ScanCommand.self, BaselineCommand.self, CheckCommand.self, ReportCommand.self, ModulesCommand.self, LSPCommand.self, InitCommand.self,
+            ScanCommand.self, BaselineCommand.self, CheckCommand.self, ReportCommand.self, ModulesCommand.self, OutletsCommand.self, LSPCommand.self, InitCommand.self,
         ]
     )
 

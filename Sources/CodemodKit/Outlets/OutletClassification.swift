@@ -1,0 +1,198 @@
+import InterfaceBuilder
+
+/// Every `@IBOutlet` of a repository judged against its storyboards and xibs, by the three outlet
+/// rules: (1) an outlet connected wherever its class is used in Interface Builder, and never taken
+/// out of the hierarchy, is guaranteed (strong `!`); (2) one that is not connected in some use of
+/// its class, or that the class's code removes from its superview, may be absent (`?`); (3) such
+/// an outlet whose view is not put back may be weak.
+///
+/// Also the connections that name an outlet or action the class does not declare (`stale`), which
+/// crash when the scene loads.
+public struct OutletClassification: Sendable {
+    /// Where an outlet's class is used in Interface Builder.
+    public struct Place: Sendable, Equatable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var description: String { "\(file):\(line)" }
+    }
+
+    public enum Verdict: Sendable, Equatable {
+        /// Rule 1: connected in every use of its class (`uses` of them).
+        case guaranteed(uses: Int)
+        /// Rule 2 (and 3): not connected in these uses of its class.
+        case notConnected([Place])
+        /// Rule 2 (and 3): its class's code removes it from its superview (at this line), and never adds it back.
+        case removed(line: Int)
+        /// Rule 2, strong: removed (at `line`) and added back (at `added`).
+        case removedAndReAdded(line: Int, added: Int)
+        /// Its class is in no storyboard or xib: created in code, or in another bundle.
+        case unknown
+        /// An outlet collection: always strong.
+        case collection
+
+        /// A short name for counts and JSON: `guaranteed`, `not-connected`, `removed`, …
+        public var name: String {
+            switch self {
+            case .guaranteed: "guaranteed"
+            case .notConnected: "not-connected"
+            case .removed: "removed"
+            case .removedAndReAdded: "removed-and-re-added"
+            case .unknown: "unknown"
+            case .collection: "collection"
+            }
+        }
+
+        /// Whether the view may be absent when code touches the outlet (rule 2).
+        public var mayBeAbsent: Bool {
+            switch self {
+            case .notConnected, .removed, .removedAndReAdded: true
+            default: false
+            }
+        }
+
+        /// Whether a `?` outlet may be weak (rule 3).
+        public var mayBeWeak: Bool {
+            switch self {
+            case .notConnected, .removed: true
+            default: false
+            }
+        }
+    }
+
+    /// One outlet and its verdict.
+    public struct Entry: Sendable {
+        public var file: String
+        public var outlet: SwiftOutlets.Outlet
+        public var verdict: Verdict
+        /// Why, in words.
+        public var reason: String
+    }
+
+    /// A connection to a member the class does not declare.
+    public struct StaleConnection: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var className: String
+        public var name: String
+        public var kind: IBDocument.Connection.Kind
+    }
+
+    public var entries: [Entry] = []
+    public var stale: [StaleConnection] = []
+
+    /// Members UIKit and AppKit classes declare that IB connects (`view` of a view controller,
+    /// `delegate`, `dataSource`, a cell's `contentView`, …): a connection to one of them on a
+    /// class of the code is not stale.
+    static let frameworkMembers: Set<String> = [
+        "view", "delegate", "dataSource", "tableView", "collectionView", "searchDisplayController", "inputView", "inputAccessoryView",
+        "tabBarItem", "navigationItem", "backgroundView", "selectedBackgroundView", "multipleSelectionBackgroundView", "textLabel",
+        "detailTextLabel", "imageView", "accessoryView", "editingAccessoryView", "contentView", "window", "rootViewController",
+        "viewControllers", "gestureRecognizers", "accessibilityElements", "keyCommands", "webView", "scrollView", "refreshControl",
+        "nextKeyView", "initialFirstResponder", "menu", "target", "textField", "titleView", "leftBarButtonItem", "rightBarButtonItem",
+        "searchBar", "searchResultsDataSource", "searchResultsDelegate", "searchContentsController", "pageViewController",
+        "splitViewController", "navigationController", "tabBarController", "selectedViewController", "panGestureRecognizer",
+        "pinchGestureRecognizer", "formatter", "outlet", "minimumDateView", "largeContentImage", "documentView", "contentViewController",
+    ]
+
+    /// Actions UIKit and AppKit classes declare (a connection to one on a class of the code is
+    /// not stale).
+    static let frameworkActions: Set<String> = [
+        "copy:", "cut:", "paste:", "delete:", "selectAll:", "select:", "undo:", "redo:", "performClose:", "performMiniaturize:",
+        "performZoom:", "terminate:", "hide:", "unhideAllApplications:", "orderFrontStandardAboutPanel:", "toggleSidebar:",
+        "dismissViewControllerAnimated:completion:", "becomeFirstResponder", "resignFirstResponder",
+    ]
+
+    /// - Parameters:
+    ///   - documents: the storyboards and xibs, by the path to report.
+    ///   - swift: what each Swift file says, by the path to report.
+    public init(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)]) {
+        // Classes of the code, their superclasses and what they declare.
+        var superclass: [String: String] = [:]
+        var members: [String: Set<String>] = [:]
+        var actions: [String: Set<String>] = [:]
+        for (_, file) in swift {
+            for declared in file.classes { if let parent = declared.superclass { superclass[declared.name] = parent } }
+            for (name, declared) in file.members { members[name, default: []].formUnion(declared) }
+            for (name, declared) in file.actions { actions[name, default: []].formUnion(declared) }
+            for declared in file.classes where members[declared.name] == nil { members[declared.name] = [] }
+        }
+        func ancestry(_ name: String) -> [String] {
+            var chain = [name]
+            var seen: Set<String> = [name]
+            while let parent = superclass[chain.last!], !seen.contains(parent) {
+                chain.append(parent)
+                seen.insert(parent)
+            }
+            return chain
+        }
+        // The classes a File's Owner of some xib is: a view of such a class elsewhere, with no
+        // connections of its own, loads its own xib.
+        var owners: Set<String> = []
+        for document in documents {
+            for object in document.objects where object.isFilesOwner { if let name = object.customClass { owners.insert(name) } }
+        }
+        // Uses: every object of a class of the code, with the outlets connected on it.
+        struct Use { var className: String; var place: Place; var connected: Set<String> }
+        var uses: [Use] = []
+        for document in documents {
+            var connected: [String: Set<String>] = [:]
+            for connection in document.connections where connection.kind != .action {
+                connected[connection.source, default: []].insert(connection.name)
+            }
+            for object in document.objects where !object.isReference {
+                guard let name = object.customClass, members[name] != nil else { continue }
+                let names = connected[object.id] ?? []
+                if names.isEmpty, !object.isFilesOwner, owners.contains(name) { continue }
+                uses.append(Use(className: name, place: Place(file: document.path, line: object.line), connected: names))
+            }
+            // Stale connections: a member none of the class's chain declares.
+            for connection in document.connections {
+                let holder = connection.kind == .action ? connection.destination : connection.source
+                guard let object = document.object(holder), let name = object.customClass, members[name] != nil else { continue }
+                let chain = ancestry(name)
+                let member = connection.name
+                if connection.kind == .action {
+                    // An action is a selector of the `@IBAction`/`@objc` methods of the class and
+                    // its superclasses (UIKit's own actions go to the First Responder, not judged).
+                    if chain.contains(where: { actions[$0]?.contains(member) == true }) || Self.frameworkActions.contains(member) { continue }
+                } else if chain.contains(where: { members[$0]?.contains(member) == true }) || Self.frameworkMembers.contains(member) {
+                    continue
+                }
+                stale.append(StaleConnection(file: document.path, line: connection.line, className: name, name: member, kind: connection.kind))
+            }
+        }
+        // Each outlet: the uses of its class and of its subclasses.
+        for (path, file) in swift {
+            for outlet in file.outlets {
+                let relevant = uses.filter { ancestry($0.className).contains(outlet.className) }
+                let removal = file.removals.first { $0.className == outlet.className && $0.outlet == outlet.name }
+                let addition = file.additions.first { $0.className == outlet.className && $0.outlet == outlet.name }
+                let verdict: Verdict
+                let reason: String
+                let missing = relevant.filter { !$0.connected.contains(outlet.name) }
+                if outlet.isCollection {
+                    verdict = .collection
+                    reason = "an outlet collection: always strong"
+                } else if relevant.isEmpty {
+                    verdict = .unknown
+                    reason = "`\(outlet.className)` is in no storyboard or xib (created in code, or in another bundle)"
+                } else if !missing.isEmpty {
+                    verdict = .notConnected(missing.map(\.place))
+                    reason = "not connected where `\(outlet.className)` is used at \(missing.map(\.place.description).joined(separator: ", "))"
+                } else if let removal, let addition {
+                    verdict = .removedAndReAdded(line: removal.line, added: addition.line)
+                    reason = "removed from its superview (line \(removal.line)) and added back (line \(addition.line))"
+                } else if let removal {
+                    verdict = .removed(line: removal.line)
+                    reason = "removed from its superview (line \(removal.line)) and never added back"
+                } else {
+                    verdict = .guaranteed(uses: relevant.count)
+                    reason = "connected in every use of `\(outlet.className)` (\(relevant.count))"
+                }
+                entries.append(Entry(file: path, outlet: outlet, verdict: verdict, reason: reason))
+            }
+        }
+        entries.sort { ($0.file, $0.outlet.line) < ($1.file, $1.outlet.line) }
+        stale.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+}

@@ -1,0 +1,180 @@
+import SwiftTree
+
+/// What one Swift file says about outlets: its classes with their superclass, their `@IBOutlet`
+/// and `@IBAction` declarations, and which outlets their code removes from the view hierarchy
+/// (`label.removeFromSuperview()`) or adds back (`addSubview(label)`).
+public struct SwiftOutlets: Sendable {
+    /// An `@IBOutlet` declaration.
+    public struct Outlet: Sendable, Equatable {
+        public var className: String
+        public var name: String
+        /// The declared type as written (`UILabel!`, `UIView?`, `[UIView]!`).
+        public var type: String
+        public var ownership: String?
+        public var isImplicitlyUnwrapped: Bool
+        public var isCollection: Bool
+        public var line: Int
+        public var byteRange: Range<Int>
+    }
+
+    /// A class: its name and the first type it inherits from (its superclass when that is a class).
+    public struct Class: Sendable, Equatable {
+        public var name: String
+        public var superclass: String?
+        public var line: Int
+    }
+
+    /// A view a class's code takes out of the hierarchy, or puts in.
+    public struct ViewUse: Sendable, Equatable {
+        public var className: String
+        public var outlet: String
+        public var line: Int
+    }
+
+    public var classes: [Class] = []
+    public var outlets: [Outlet] = []
+    /// `@IBAction` and `@objc` methods by class, by their Objective-C selectors (`tap:` for
+    /// `tap(_:)`, `closeWithSender:forEvent:` for `close(sender:forEvent:)`).
+    public var actions: [String: Set<String>] = [:]
+    /// Every property and method name a class declares (an outlet connection may name a
+    /// property without `@IBOutlet` in code that predates it, which still loads).
+    public var members: [String: Set<String>] = [:]
+    public var removals: [ViewUse] = []
+    public var additions: [ViewUse] = []
+
+    /// Methods that put a view into the hierarchy: `addSubview(x)`, `insertSubview(x, …)`,
+    /// `addArrangedSubview(x)`, `insertArrangedSubview(x, at:)`.
+    static let adders: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+
+    public init(_ tree: SyntaxTree) {
+        for declaration in tree.root.children {
+            read(declaration)
+        }
+    }
+
+    private mutating func read(_ declaration: Node) {
+        switch declaration.kind {
+        case "class_declaration":
+            guard let name = declaration.child(field: "name")?.text else { return }
+            let isExtension = declaration.children.contains { $0.kind == "extension" }
+            // `extension Foo.Bar` names its type by its last part.
+            let className = isExtension ? String(name.split(separator: ".").last ?? Substring(name)) : name
+            if !isExtension, declaration.children.contains(where: { $0.kind == "class" }) {
+                let superclass = declaration.children.first { $0.kind == "inheritance_specifier" }?.text
+                classes.append(Class(name: className, superclass: superclass, line: declaration.start.line))
+            }
+            guard let body = declaration.child(field: "body") else { return }
+            for member in body.children {
+                if member.kind == "class_declaration" { read(member) }
+                if let memberName = memberName(member) { members[className, default: []].insert(memberName) }
+                if member.kind == "property_declaration", Self.hasAttribute(member, "IBOutlet"), let outlet = outlet(member, in: className) {
+                    outlets.append(outlet)
+                }
+                if member.kind == "function_declaration", Self.hasAttribute(member, "IBAction") || Self.hasAttribute(member, "objc"),
+                   let selector = Self.selector(of: member) {
+                    actions[className, default: []].insert(selector)
+                }
+            }
+            readViewUses(in: body, of: className)
+        default:
+            return
+        }
+    }
+
+    private func memberName(_ member: Node) -> String? {
+        switch member.kind {
+        case "property_declaration": return member.child(field: "name")?.child(field: "bound_identifier")?.text
+        case "function_declaration": return member.child(field: "name")?.text
+        default: return nil
+        }
+    }
+
+    /// A method's Objective-C selector: `@objc(name:)` as written, else from its name and labels.
+    static func selector(of function: Node) -> String? {
+        guard let name = function.child(field: "name")?.text else { return nil }
+        if let explicit = function.children.first(where: { $0.kind == "modifiers" })?.children.first(where: { $0.kind == "attribute" && $0.text.hasPrefix("@objc(") }) {
+            return String(explicit.text.dropFirst("@objc(".count).dropLast()).filter { !$0.isWhitespace }
+        }
+        let parameters = function.children.filter { $0.kind == "parameter" }
+        guard let first = parameters.first else { return name }
+        func label(_ parameter: Node) -> String {
+            let external = parameter.child(field: "external_name")?.text
+            return external ?? parameter.child(field: "name")?.text ?? "_"
+        }
+        let firstLabel = label(first)
+        var selector = firstLabel == "_" ? name + ":" : name + "With" + firstLabel.prefix(1).uppercased() + firstLabel.dropFirst() + ":"
+        for parameter in parameters.dropFirst() {
+            let text = label(parameter)
+            selector += (text == "_" ? "" : text) + ":"
+        }
+        return selector
+    }
+
+    static func hasAttribute(_ declaration: Node, _ name: String) -> Bool {
+        declaration.children.first { $0.kind == "modifiers" }?.children.contains {
+            $0.kind == "attribute" && ($0.text == "@" + name || $0.text.hasPrefix("@\(name)(") || $0.text == "@`\(name)`")
+        } ?? false
+    }
+
+    private func outlet(_ declaration: Node, in className: String) -> Outlet? {
+        guard let name = declaration.child(field: "name")?.child(field: "bound_identifier") ?? declaration.child(field: "name"),
+              let annotation = declaration.children.first(where: { $0.kind == "type_annotation" }) else { return nil }
+        let type = annotation.text.drop { $0 == ":" || $0.isWhitespace }
+        let ownership = declaration.children.first { $0.kind == "modifiers" }?.children.first { $0.kind == "ownership_modifier" }?.text
+        let unwrapped = annotation.children.contains { $0.kind == "!" }
+        let collection = annotation.child(field: "name")?.kind == "array_type"
+        return Outlet(className: className, name: name.text, type: String(type), ownership: ownership, isImplicitlyUnwrapped: unwrapped,
+                      isCollection: collection, line: declaration.start.line, byteRange: declaration.byteRange)
+    }
+
+    /// `x.removeFromSuperview()` / `self.x.removeFromSuperview()` / `x?.removeFromSuperview()`,
+    /// and `addSubview(x)`-like calls with the outlet as an argument, in a class's code.
+    private mutating func readViewUses(in body: Node, of className: String) {
+        body.walk { node in
+            guard node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression" else { return true }
+            let method = callee.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
+            if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = Self.viewName(target) {
+                removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
+            } else if Self.adders.contains(method) {
+                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                if let first = arguments.first?.child(field: "value"), let name = Self.viewName(first) {
+                    additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
+                }
+            }
+            return true
+        }
+    }
+
+    /// The outlet a view expression names: `label`, `self.label`, `label!`, `label?` (a local
+    /// of the same name is not told apart here: the classifier checks it is declared as a local).
+    static func viewName(_ expression: Node) -> String? {
+        var node = expression
+        while ["postfix_expression", "optional_chaining_marker", "force_unwrap_expression"].contains(node.kind) || node.kind == "parenthesized_expression",
+              let inner = node.namedChildren.first {
+            node = inner
+        }
+        if node.kind == "simple_identifier" { return Self.isLocal(node) ? nil : node.text }
+        if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression" {
+            return node.child(field: "suffix")?.child(field: "suffix")?.text
+        }
+        return nil
+    }
+
+    /// Whether a bare name is a local of the code around it (a parameter, a `let`/`var`, a
+    /// closure parameter) declared before it, rather than a member.
+    static func isLocal(_ name: Node) -> Bool {
+        for scope in name.ancestors where ["function_declaration", "lambda_literal", "init_declaration", "computed_property", "for_statement", "if_statement", "guard_statement", "statements"].contains(scope.kind) {
+            var declares = false
+            scope.walk { inner in
+                if declares || inner.byteRange.lowerBound >= name.byteRange.lowerBound { return false }
+                if inner.kind == "simple_identifier", inner.text == name.text, let parent = inner.parent,
+                   parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter" || inner.fieldName == "bound_identifier" {
+                    declares = true
+                }
+                return !declares && inner.kind != "class_declaration"
+            }
+            if declares { return true }
+        }
+        return false
+    }
+}

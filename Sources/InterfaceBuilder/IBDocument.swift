@@ -1,0 +1,173 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A storyboard or a xib, as far as outlets are concerned: its objects of a custom class and the
+/// connections between objects, each with its line.
+///
+/// Interface Builder writes XML (`document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"`,
+/// `…CocoaTouch.XIB`, `…Cocoa.XIB` for AppKit): objects are elements with an `id` (`viewController`,
+/// `tableViewCell`, `view`, `placeholder`, …), and an object's `<connections>` holds its
+/// `<outlet property="label" destination="id"/>`, `<outletCollection …/>` and
+/// `<action selector="tap:" destination="id"/>` (for an action, the destination is the target).
+public struct IBDocument: Sendable {
+    /// An object of the document: an element with an `id`.
+    public struct Object: Sendable, Equatable {
+        public var id: String
+        /// The element's name: `viewController`, `tableViewCell`, `view`, `placeholder`, …
+        public var element: String
+        /// `customClass`, when the object is of a class of the code.
+        public var customClass: String?
+        /// `customModule`; with `customModuleProvider="target"` the module is the target's own,
+        /// whatever the text says.
+        public var customModule: String?
+        public var moduleFromTarget: Bool
+        /// A xib's File's Owner (`placeholderIdentifier="IBFilesOwner"`): the object that loads it.
+        public var isFilesOwner: Bool
+        /// A storyboard reference (`viewControllerPlaceholder`): a scene of another storyboard.
+        public var isReference: Bool
+        /// The id of the object it is inside (nil at the top).
+        public var parent: String?
+        public var line: Int
+    }
+
+    /// A connection made on an object (`source`).
+    public struct Connection: Sendable, Equatable {
+        public enum Kind: String, Sendable { case outlet, outletCollection, action }
+        public var kind: Kind
+        /// The outlet's property, or the action's selector (`tap:`).
+        public var name: String
+        /// The object holding the outlet; for an action, the control that sends it.
+        public var source: String
+        /// The outlet's view; for an action, its target.
+        public var destination: String
+        public var line: Int
+    }
+
+    public enum Platform: String, Sendable { case uiKit, appKit, unknown }
+
+    /// Where the document was read from, as the caller named it.
+    public var path: String
+    public var platform: Platform
+    public var isStoryboard: Bool
+    public var objects: [Object] = []
+    public var connections: [Connection] = []
+
+    /// The object with an id.
+    public func object(_ id: String) -> Object? { objects.first { $0.id == id } }
+
+    /// A document that could not be read: not XML, or not Interface Builder's.
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var line: Int
+        public var reason: String
+        public var description: String { "\(path):\(line): \(reason)" }
+    }
+
+    /// Reads a document's bytes.
+    /// - Throws: `ReadError` with the line where the XML breaks, or for XML that is not a
+    ///   storyboard or xib.
+    public init(path: String, data: Data) throws {
+        self.path = path
+        platform = .unknown
+        isStoryboard = path.hasSuffix(".storyboard")
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        parser.shouldResolveExternalEntities = false
+        // (On Linux `parse()` can return true after an error: the error is what counts.)
+        let parsed = parser.parse()
+        if let failure = reader.failure {
+            throw ReadError(path: path, line: max(reader.failureLine, 1), reason: failure)
+        }
+        guard parsed, parser.parserError == nil else {
+            let code = parser.parserError.map { ($0 as NSError).code }
+            throw ReadError(path: path, line: max(parser.lineNumber, 1), reason: "not well-formed XML" + (code.map { " (XML error \($0))" } ?? ""))
+        }
+        guard let type = reader.documentType else {
+            throw ReadError(path: path, line: 1, reason: "not an Interface Builder document (no <document type=\"com.apple.InterfaceBuilder3…\">)")
+        }
+        platform = type.contains("CocoaTouch") ? .uiKit : type.contains("Cocoa") ? .appKit : .unknown
+        if type.contains("Storyboard") { isStoryboard = true }
+        objects = reader.objects
+        connections = reader.connections
+    }
+
+    /// Reads a file.
+    public init(contentsOf path: String) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ReadError(path: path, line: 1, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        try self.init(path: path, data: data)
+    }
+
+    /// Whether a path names an Interface Builder file.
+    public static func isInterfaceBuilderFile(_ path: String) -> Bool {
+        path.hasSuffix(".storyboard") || path.hasSuffix(".xib")
+    }
+}
+
+/// The XML reader: a stack of the elements with an id, to know which object a `<connections>`
+/// belongs to and which object another is inside.
+private final class Reader: NSObject, XMLParserDelegate {
+    var documentType: String?
+    var objects: [IBDocument.Object] = []
+    var connections: [IBDocument.Connection] = []
+    var failure: String?
+    var failureLine = 0
+    /// For each open element, the id of the object it is or is inside.
+    private var stack: [String?] = []
+    private var inConnections = 0
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        let enclosing = stack.last ?? nil
+        if stack.isEmpty {
+            guard element == "document", let type = attributes["type"], type.hasPrefix("com.apple.InterfaceBuilder") else {
+                failure = "not an Interface Builder document (its root is <\(element)>)"
+                failureLine = parser.lineNumber
+                parser.abortParsing()
+                return
+            }
+            documentType = type
+        }
+        let line = parser.lineNumber
+        if element == "connections" { inConnections += 1 }
+        if inConnections > 0, let kind = IBDocument.Connection.Kind(rawValue: element) {
+            let name = kind == .action ? attributes["selector"] : attributes["property"]
+            // (AppKit's actions name their target `target`.)
+            if let name, let destination = attributes["destination"] ?? attributes["target"], let source = enclosing {
+                connections.append(.init(kind: kind, name: name, source: source, destination: destination, line: line))
+            }
+            stack.append(enclosing)
+            return
+        }
+        // An object: an element with an id outside `<connections>` (constraints, segues and
+        // the like have ids too, and are objects no outlet names by class).
+        if inConnections == 0, let id = attributes["id"], element != "document" {
+            objects.append(.init(
+                id: id, element: element, customClass: attributes["customClass"], customModule: attributes["customModule"],
+                moduleFromTarget: attributes["customModuleProvider"] == "target",
+                isFilesOwner: attributes["placeholderIdentifier"] == "IBFilesOwner",
+                isReference: element == "viewControllerPlaceholder", parent: enclosing, line: line))
+            stack.append(id)
+        } else {
+            stack.append(enclosing)
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
+        guard failure == nil else { return }
+        failure = "not well-formed XML (XML error \((error as NSError).code))"
+        failureLine = parser.lineNumber
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if element == "connections" { inConnections -= 1 }
+        if !stack.isEmpty { stack.removeLast() }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import CodemodKit
+import Foundation
+import InterfaceBuilder
+import SwiftTree
+import Workspace
+
+/// `swiftmod outlets`: every `@IBOutlet` judged against the storyboards and xibs.
+struct OutletsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outlets",
+        abstract: "Judge every @IBOutlet against the storyboards and xibs: guaranteed, not connected, removed, unknown.",
+        discussion: """
+        Reads the Swift files and the Interface Builder files (.storyboard, .xib) under the paths \
+        and says, for each outlet, whether its view is guaranteed (connected wherever its class is \
+        used, never removed: a strong `!` is right), may be absent (not connected in some use of \
+        its class, or removed from its superview: it should be `?`), or unknown (its class is in no \
+        Interface Builder file). Also lists stale connections: an outlet or action a storyboard or \
+        xib connects that the class does not declare, which crashes when the scene loads.
+
+        Examples:
+          swiftmod outlets
+          swiftmod outlets App --format json
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "Folders or files to read (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let paths = self.paths.isEmpty ? ["."] : self.paths
+        let walk: FileWalker.Walk
+        do {
+            walk = try FileWalker(endings: [".swift", ".storyboard", ".xib"]).walk(paths)
+        } catch let error as FileWalker.MissingPathError {
+            throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
+        }
+        let display = DisplayPath()
+        let ibPaths = walk.files.filter(IBDocument.isInterfaceBuilderFile)
+        let swiftPaths = walk.files.filter { $0.hasSuffix(".swift") }
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        let read: [Result<IBDocument, Error>] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
+            Result { try IBDocument(contentsOf: path) }
+        }
+        var failures: [String] = []
+        var documents: [IBDocument] = []
+        for (index, result) in read.enumerated() {
+            switch result {
+            case var .success(document):
+                document.path = display(document.path)
+                documents.append(document)
+            case let .failure(error as IBDocument.ReadError):
+                failures.append("\(display(ibPaths[index])):\(error.line): \(error.reason)")
+            case let .failure(error):
+                failures.append("\(display(ibPaths[index])): \(error)")
+            }
+        }
+        let swift: [(path: String, outlets: SwiftOutlets)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path -> (path: String, outlets: SwiftOutlets)? in
+            // A Swift file that cannot be read declares nothing here (`scan` says why).
+            guard let source = try? SourceText(contentsOfFile: path) else { return nil }
+            return (display(path), SwiftOutlets(parser.parse(source)))
+        }.compactMap { $0 }
+        let classification = OutletClassification(documents: documents, swift: swift)
+        for failure in failures { printError("note: \(SafeText.oneLine(failure)); its connections are not judged") }
+        switch format {
+        case .json:
+            struct Row: Encodable { var file: String; var line: Int; var className: String; var outlet: String; var type: String; var verdict: String; var reason: String }
+            struct Stale: Encodable { var file: String; var line: Int; var className: String; var name: String; var kind: String }
+            struct Output: Encodable { var outlets: [Row]; var staleConnections: [Stale] }
+            let output = Output(
+                outlets: classification.entries.map { Row(file: $0.file, line: $0.outlet.line, className: $0.outlet.className, outlet: $0.outlet.name, type: $0.outlet.type, verdict: $0.verdict.name, reason: $0.reason) },
+                staleConnections: classification.stale.map { Stale(file: $0.file, line: $0.line, className: $0.className, name: $0.name, kind: $0.kind.rawValue) })
+            print(try JSONText.pretty(output))
+        case .text:
+            for entry in classification.entries {
+                print("\(SafeText.oneLine(entry.file)):\(entry.outlet.line): \(entry.verdict.name): `\(SafeText.oneLine(entry.outlet.className)).\(SafeText.oneLine(entry.outlet.name))`: \(SafeText.oneLine(entry.reason))")
+            }
+            for stale in classification.stale {
+                print("\(SafeText.oneLine(stale.file)):\(stale.line): stale-connection: `\(SafeText.oneLine(stale.className))` declares no \(stale.kind == .action ? "action" : "outlet") `\(SafeText.oneLine(stale.name))`")
+            }
+        }
+        let counts = Dictionary(grouping: classification.entries, by: \.verdict.name).mapValues(\.count)
+        let summary = ["guaranteed", "not-connected", "removed", "removed-and-re-added", "unknown", "collection"].map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        printError("swiftmod outlets: \(classification.entries.count) outlets in \(swiftPaths.count) Swift files, \(documents.count) Interface Builder files: \(summary); \(classification.stale.count) stale connections")
+    }
+}
