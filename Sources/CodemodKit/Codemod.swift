@@ -231,7 +231,7 @@ public final class Codemod: @unchecked Sendable {
         for case let .action(action) in steps {
             guard let action = action as? any RunWideAction else { continue }
             let surveys = pipeline.run(files, through: RunSurvey(action: action)).compactMap { $0 }
-            let conclusion = action.conclude(surveys)
+            let conclusion = action.conclude(surveys, files: files)
             runLock.lock()
             runConclusions[action.name] = conclusion
             runLock.unlock()

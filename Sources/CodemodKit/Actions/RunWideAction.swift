@@ -19,9 +19,15 @@ public protocol RunWideAction: RewriteAction {
     func unsurveyed(_ path: String, reason: String) -> (any Sendable)?
     /// What all the surveys of a run decide together.
     func conclude(_ surveys: [any Sendable]) -> any Sendable
+    /// The same, knowing the run's files (an action that reads the repository around them).
+    func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable
     /// The edits a file needs that none of its uses carried (a list entry naming a class another
     /// file converts), asked once per file after its matches.
     func remainingEdits(in context: ActionContext) -> [Edit]
+}
+
+extension RunWideAction {
+    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { conclude(surveys) }
 }
 
 /// The survey pass of a run: every file's survey through the one pipeline.

@@ -39,6 +39,9 @@ public struct SwiftOutlets: Sendable {
     /// Every property and method name a class declares (an outlet connection may name a
     /// property without `@IBOutlet` in code that predates it, which still loads).
     public var members: [String: Set<String>] = [:]
+    /// Member names read after a dot on something other than `self` (`cell.titleLabel`), with
+    /// the first line of each.
+    public var foreignReferences: [String: Int] = [:]
     public var removals: [ViewUse] = []
     public var additions: [ViewUse] = []
 
@@ -50,6 +53,15 @@ public struct SwiftOutlets: Sendable {
         for declaration in tree.root.children {
             read(declaration)
         }
+        var foreign: [String: Int] = [:]
+        tree.root.walk { node in
+            if node.kind == "navigation_expression", let target = node.child(field: "target"), target.kind != "self_expression",
+               let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier", foreign[name.text] == nil {
+                foreign[name.text] = node.start.line
+            }
+            return true
+        }
+        foreignReferences = foreign
     }
 
     private mutating func read(_ declaration: Node) {

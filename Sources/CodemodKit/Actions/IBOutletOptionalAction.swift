@@ -1,0 +1,151 @@
+import Foundation
+import SwiftTree
+import Workspace
+
+/// `iboutlet-optional`: an implicitly unwrapped outlet whose view may be absent (rule 2: not
+/// connected in some storyboard or xib that uses its class, or removed from its superview)
+/// becomes optional, `T!` → `T?`, and its uses in the class handle the optional:
+/// `label.text = x` → `label?.text = x`, `label.removeFromSuperview()` → `label?.removeFromSuperview()`.
+///
+/// The verdicts come from the whole repository (`OutletRepository`: every storyboard, xib and
+/// Swift file under the root of the run), read once per run. A use it cannot rewrite keeping the
+/// meaning and the types (a value read into a non-optional, an argument, a read by other code
+/// whose type is not known here) leaves the whole outlet as it is, with the use named. An outlet
+/// removed and added back stays strong (a weak one would be gone before it is added back);
+/// otherwise its ownership stays as written.
+public struct IBOutletOptionalAction: RunWideAction {
+    public let name = "iboutlet-optional"
+    public let summary = "Makes an implicitly unwrapped outlet whose view may be absent optional, with optional handling at its uses"
+    public let contract = ActionContract(requiredCaptures: ["outlet", "name"])
+
+    public init() {}
+
+    /// The repository's verdicts of a run, or nil where there is no run (an example, one file
+    /// in the editor): no storyboard is known, so no outlet is judged.
+    func repository(_ context: ActionContext) -> OutletRepository? { context.run as? OutletRepository }
+
+    /// The class an outlet is declared in.
+    static func className(of declaration: Node) -> String? {
+        declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }?.child(field: "name")?.text
+    }
+
+    public func classify(_ context: ActionContext) -> MatchVerdict {
+        guard let declaration = context.match["outlet"], let name = context.match["name"]?.text,
+              let className = Self.className(of: declaration) else { return .ignore }
+        guard let repository = repository(context) else { return .ignore }
+        guard let entry = repository.entry(className: className, outlet: name) else { return .ignore }
+        switch entry.verdict {
+        case .unknown: return .note("`\(className).\(name)` is not judged: \(entry.reason)")
+        case _ where entry.verdict.mayBeAbsent: return .use
+        default: return .ignore
+        }
+    }
+
+    public func edits(in context: ActionContext) throws -> [Edit] {
+        guard let declaration = context.match["outlet"], let nameNode = context.match["name"], let className = Self.className(of: declaration),
+              let repository = repository(context), let entry = repository.entry(className: className, outlet: nameNode.text),
+              entry.verdict.mayBeAbsent else { return [] }
+        let name = nameNode.text
+        let site = "`\(className).\(name)` (\(entry.reason))"
+        guard let annotation = declaration.children.first(where: { $0.kind == "type_annotation" }),
+              let bang = annotation.children.first(where: { $0.kind == "!" }) else { return [] }
+        var edits = [Edit(range: bang.byteRange, replacement: "?")]
+        // Removed and added back: strong, or it is freed while out of the hierarchy.
+        if case .removedAndReAdded = entry.verdict,
+           let ownership = declaration.children.first(where: { $0.kind == "modifiers" })?.children.first(where: { $0.kind == "ownership_modifier" }) {
+            edits.append(.removal(TidyRemoval.range(removing: ownership.byteRange, in: context.tree.source)))
+        }
+        // Code elsewhere that reads the name on another value may mean this outlet; its type is
+        // not known here. A private outlet is this file's alone.
+        let modifiers = declaration.children.first { $0.kind == "modifiers" }?.text ?? ""
+        if !modifiers.contains("private"), let elsewhere = repository.foreignReferences[name] {
+            throw SiteRefusal(location: declaration.start, message: "\(site) stays: `.\(name)` is read on another value at \(elsewhere), whose type is not known here (make the outlet private, or change that code too)")
+        }
+        guard let body = declaration.ancestors.first(where: { $0.kind == "class_body" }) else { return edits }
+        var problem: SiteRefusal?
+        body.walk { node in
+            guard problem == nil else { return false }
+            guard let reference = Self.reference(to: name, at: node, declaration: declaration) else { return true }
+            switch Self.optionalEdit(for: reference) {
+            case let .edit(edit): edits.append(edit)
+            case .none: break
+            case let .refuse(why):
+                problem = SiteRefusal(location: reference.start, message: "\(site) stays: its use at line \(reference.start.line) \(why)")
+            }
+            return false
+        }
+        if let problem { throw problem }
+        return edits
+    }
+
+    /// `name` or `self.name` meaning the outlet, at a node.
+    static func reference(to name: String, at node: Node, declaration: Node) -> Node? {
+        if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression",
+           node.child(field: "suffix")?.child(field: "suffix")?.text == name {
+            return node
+        }
+        guard node.kind == "simple_identifier", node.text == name, let parent = node.parent,
+              node != declaration.child(field: "name")?.child(field: "bound_identifier"),
+              parent.kind != "navigation_suffix", parent.kind != "value_argument_label",
+              !(parent.kind == "value_argument" && parent.children(field: "name").contains(node)),
+              node.fieldName != "bound_identifier", parent.kind != "pattern", !SwiftOutlets.isLocal(node) else { return nil }
+        return node
+    }
+
+    enum OptionalEdit { case edit(Edit), none, refuse(String) }
+
+    /// How a use of the outlet handles it as an optional: a member set or a method called as a
+    /// statement through it gets `?`; a use that already handles an optional (`x?.`, `x!`,
+    /// `x == nil`, `if let x`, assigning the outlet) stays; anything else is refused.
+    static func optionalEdit(for reference: Node) -> OptionalEdit {
+        guard let parent = reference.parent else { return .refuse("is not understood") }
+        // `label = UILabel()`: assigning the outlet itself.
+        if parent.kind == "directly_assignable_expression" || parent.kind == "assignment" && parent.child(field: "target") == reference { return .none }
+        // `label == nil`, `label !== other`.
+        if parent.kind == "equality_expression", parent.children.contains(where: { $0.text == "nil" }) { return .none }
+        // `if let label`, `guard let label = label`, `label!.x`, `label?.x`.
+        if parent.kind == "if_statement" || parent.kind == "guard_statement" || parent.kind == "value_binding_pattern" { return .none }
+        if let next = reference.nextSibling, next.kind == "?" || next.kind == "!" { return .none }
+        if parent.kind == "postfix_expression" || parent.kind == "optional_chaining_marker" { return .none }
+        if parent.kind == "property_declaration" && parent.child(field: "value") == reference && parent.text.contains("let \(reference.text)") { return .none }
+        // `label.text = x`, `label.isHidden = true`, `label.removeFromSuperview()`: as statements.
+        if parent.kind == "navigation_expression", parent.child(field: "target") == reference {
+            var top = parent
+            while let up = top.parent, up.kind == "navigation_expression" || up.kind == "call_expression" || up.kind == "call_suffix"
+                    || up.kind == "directly_assignable_expression" {
+                top = up
+                if up.kind == "directly_assignable_expression" { break }
+            }
+            if top.kind == "directly_assignable_expression", top.parent?.kind == "assignment", top.parent?.parent?.kind == "statements" {
+                return .edit(Edit(range: reference.byteRange.upperBound..<reference.byteRange.upperBound, replacement: "?"))
+            }
+            if top.kind == "call_expression", top.parent?.kind == "statements" {
+                return .edit(Edit(range: reference.byteRange.upperBound..<reference.byteRange.upperBound, replacement: "?"))
+            }
+            return .refuse("reads a value through it (`\(oneLine(top.text))`), which would become optional")
+        }
+        return .refuse("uses it as a value (`\(oneLine(parent.text))`), which an optional would not type-check as")
+    }
+
+    static func oneLine(_ text: String) -> String {
+        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        return line.count > 60 ? String(line.prefix(57)) + "…" : line
+    }
+
+    // MARK: Run-wide
+
+    public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
+    public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
+    public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }
+    public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
+    public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
+
+    /// The repository of the run: the git top level of the working folder (or the folder of the
+    /// run's first file), every storyboard, xib and Swift file under it.
+    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable {
+        let here = FileManager.default.currentDirectoryPath
+        let start = files.first.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: here)).deletingLastPathComponent().path } ?? here
+        let root = Git.topLevel(of: start) ?? Git.topLevel(of: here) ?? here
+        return OutletRepository(root: root)
+    }
+}

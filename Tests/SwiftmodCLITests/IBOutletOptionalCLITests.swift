@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `swiftmod run iboutlet-optional` over a copy of `Corpus/interface-builder` (issue 26): an
+/// outlet not connected in one scene, or removed for good, becomes `T?` with `x?.` at its uses;
+/// one whose use cannot take an optional stays, with that use named; the rest are not uses.
+@Suite struct IBOutletOptionalCLITests {
+    func copy() throws -> Scratch {
+        let scratch = try Scratch()
+        let source = CLI.packageRoot + "/Corpus/interface-builder"
+        for relative in try FileManager.default.subpathsOfDirectory(atPath: source) {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder)
+            if !isFolder.boolValue { try scratch.write(relative, data: try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))) }
+        }
+        try CLI.run("git", ["init", "-q"], in: scratch.path)
+        return scratch
+    }
+
+    @Test func mayBeAbsentOutletsBecomeOptionalWithTheirUses() throws {
+        let scratch = try copy()
+        let run = try CLI.swiftmod(["run", "iboutlet-optional", ".", "--write"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let profile = String(decoding: try scratch.read("App/ProfileViewController.swift"), as: UTF8.self)
+        #expect(profile.contains("@IBOutlet weak var avatarView: UIImageView?   // not connected in the compact scene"))
+        #expect(profile.contains("avatarView?.image = nil"))
+        // Connected everywhere: untouched.
+        #expect(profile.contains("@IBOutlet weak var nameLabel: UILabel!") && profile.contains("nameLabel.text = \"Ada\""))
+        let banner = String(decoding: try scratch.read("App/BannerView.swift"), as: UTF8.self)
+        #expect(banner.contains("@IBOutlet weak var closeButton: UIButton?") && banner.contains("closeButton?.removeFromSuperview()"))
+        // `addArrangedSubview(shareButton)` takes a view, not an optional: the outlet stays, said why.
+        #expect(banner.contains("@IBOutlet weak var shareButton: UIButton!"))
+        #expect(run.stderr.contains("`BannerView.shareButton`") && run.stderr.contains("its use at line 14 uses it as a value (`shareButton`)"))
+        // A class in no storyboard or xib is not judged, and said so.
+        #expect(run.stderr.contains("`CodeOnlyView.hintLabel` is not judged"))
+        #expect(run.stderr.contains("3 sites, 1 not converted"))
+        // Rewritten code parses, and a second run changes nothing.
+        #expect(try CLI.swiftcParseErrors([scratch.path + "/App/ProfileViewController.swift", scratch.path + "/App/BannerView.swift"]).isEmpty)
+        let again = try CLI.swiftmod(["run", "iboutlet-optional", "."], in: scratch.path)
+        #expect(again.stderr.contains("0 to change"), "\(again.stderr)")
+    }
+
+    @Test func aNameOtherCodeReadsKeepsTheOutlet() throws {
+        let scratch = try copy()
+        try scratch.write("App/ProfilePresenter.swift", "final class ProfilePresenter {\n    func show(_ controller: ProfileViewController) {\n        controller.avatarView.isHidden = true\n    }\n}\n")
+        let run = try CLI.swiftmod(["run", "iboutlet-optional", "App"], in: scratch.path)
+        #expect(run.stderr.contains("`.avatarView` is read on another value at App/ProfilePresenter.swift:3"), "\(run.stderr)")
+        #expect(!run.stdout.contains("avatarView?"))
+    }
+
+    @Test func jsonListsEveryMayBeAbsentOutletConvertedOrNot() throws {
+        // The three may-be-absent outlets are uses (one not converted); a guaranteed one is not.
+        let scratch = try copy()
+        let run = try CLI.swiftmod(["run", "iboutlet-optional", ".", "--format", "json"], in: scratch.path)
+        #expect(run.stdout.contains("avatarView") && run.stdout.contains("closeButton") && run.stdout.contains("shareButton"))
+        #expect(!run.stdout.contains("\"nameLabel\""))
+    }
+}
