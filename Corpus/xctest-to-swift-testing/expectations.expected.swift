@@ -26,7 +26,7 @@ struct EventBusTests {
             bus.publish(event)
         }
         await confirmation("each event reaches the subscriber", expectedCount: 3) { delivered in
-            received.forEach { _ in delivered() }
+            for _ in received { delivered() }
         }
         #expect(received == ["launch", "login", "logout"])
     }

@@ -26,7 +26,7 @@ final class EventBusTests: XCTestCase {
         for event in ["launch", "login", "logout"] {
             bus.publish(event)
         }
-        received.forEach { _ in delivered.fulfill() }
+        for _ in received { delivered.fulfill() }
         wait(for: [delivered], timeout: 1)
         XCTAssertEqual(received, ["launch", "login", "logout"])
     }

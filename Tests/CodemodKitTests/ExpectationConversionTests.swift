@@ -37,7 +37,7 @@ import Testing
             done.expectedFulfillmentCount = 2
             parser.parse(text)
             if parser.finished { done.fulfill() }
-            parser.items.forEach { _ in done.fulfill() }
+            for _ in parser.items { done.fulfill() }
             wait(for: [done], timeout: 1)
             XCTAssertTrue(parser.finished)
             """))
@@ -51,7 +51,7 @@ import Testing
                     parser.parse(text)
                     await confirmation("parsed", expectedCount: 2) { done in
                         if parser.finished { done() }
-                        parser.items.forEach { _ in done() }
+                        for _ in parser.items { done() }
                     }
                     #expect(parser.finished)
                 }
@@ -135,7 +135,6 @@ import Testing
         ("let e = expectation(description: \"e\")\nfunc done() { e.fulfill() }\ndone()\nwait(for: [e], timeout: 1)", "is fulfilled in the nested function `done`"),
         ("let e = expectation(description: \"e\")\nspy.expectation = e\nwait(for: [e], timeout: 1)", "is used other than by `fulfill()` and a wait (line 6)"),
         ("let e = expectation(description: \"e\")\ne.fulfill()", "is not waited for in the test"),
-        ("let e = expectation(description: \"e\")\nguard ready else { return }\ne.fulfill()\nwait(for: [e], timeout: 1)", ""),
         ("let e = expectation(description: \"e\")\ne.fulfill()\nguard ready else { return }\nwait(for: [e], timeout: 1)", "a `return` at line 7 would leave `confirmation`'s closure"),
         ("let e = expectation(description: \"e\")\ne.fulfill()\ndefer { cleanUp() }\nwait(for: [e], timeout: 1)", "a `defer` before it"),
         ("let e = expectation(description: \"e\")\ne.fulfill()\nlet x = 1\nwait(for: [e], timeout: 1)\nXCTAssertEqual(x, 1)", "`x` is declared before it and read after it"),
@@ -157,6 +156,11 @@ import Testing
         ("let e = expectation(description: \"e\")\ne.fulfill()\nwait(for: [e, e], timeout: 1)", "lists an expectation twice"),
         ("let e = expectation(description: \"e\")\ne.fulfill()\ne.expectedFulfillmentCount = 2\ne.fulfill()\nwait(for: [e], timeout: 1)", "is set up after it is first fulfilled"),
         ("let e = expectation(description: \"e\")\ndo { defer { e.fulfill() } }\nwait(for: [e], timeout: 1)", "is fulfilled in a `defer`"),
+        // From a second hostile review: each converted would pass where XCTest failed, or break.
+        ("let e = expectation(description: \"e\")\nguard ready else { return }\ne.fulfill()\nwait(for: [e], timeout: 1)", "a `return` at line 6 leaves the test after the expectation is made"),
+        ("let e = XCTestExpectation(description: \"e\")\ne.isInverted = true\nbus.forEach { _ in e.fulfill() }\nwait(for: [e], timeout: 1)", "is fulfilled in a closure"),
+        ("let e = expectation(description: \"n=\\(n)\")\nn += 1\ne.fulfill()\nwait(for: [e], timeout: 1)", "the description of `e` is worked out in code, and line 6 runs between"),
+        ("let e = expectation(description: \"e\")\n_ = register(self)\ne.fulfill()\nwait(for: [e], timeout: 1)", "it hands `self` to other code (line 6)"),
     ])
     func whatStaysXCTestSaysWhy(body: String, reason: String) {
         let left = reasons(test(body))
@@ -221,10 +225,31 @@ import Testing
         #expect(result.contains(expected), "\(result)")
     }
 
+    @Test func nestedBlocksIndentByOneLevelAndCommentsOfWhatGoesStay() throws {
+        let result = try converted(test("""
+            if enabled {
+                let e = expectation(
+                    // why it matters
+                    description: "e")
+                e.fulfill()
+                wait(for: [e], timeout: 1) // (comment after the wait stays after it)
+            }
+            """))
+        #expect(result.contains("""
+                    if enabled {
+                        // why it matters
+                        await confirmation("e") { e in
+                            e()
+                        } // (comment after the wait stays after it)
+                    }
+            """), "\(result)")
+    }
+
     @Test func aSynchronousCallerRunsItsClosureInTurn() throws {
         // `forEach`, `withExtendedLifetime`, … run their closure before they return (`map` does
         // not on a lazy sequence); a nested one inside a callback does not make it synchronous.
         #expect(reasons(test("let e = expectation(description: \"e\")\n[1].forEach { _ in e.fulfill() }\nwait(for: [e], timeout: 1)")).isEmpty)
+        #expect(reasons(test("let e = expectation(description: \"e\")\n(0..<2).forEach { _ in e.fulfill() }\nwait(for: [e], timeout: 1)")).isEmpty)
         #expect(reasons(test("let e = expectation(description: \"e\")\nload { [1].forEach { _ in e.fulfill() } }\nwait(for: [e], timeout: 1)"))
             .first?.contains("is fulfilled in a closure") == true)
     }

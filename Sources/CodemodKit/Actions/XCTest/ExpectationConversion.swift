@@ -34,6 +34,8 @@ struct ExpectationConversion {
         let edits: [Edit]
         /// Whether the statements moved into the closure throw (`try`, `throw`).
         let `throws`: Bool
+        /// Comments of what goes, written before the confirmation.
+        let comments: [String]
     }
 
     /// The groups, by test.
@@ -97,6 +99,8 @@ struct ExpectationConversion {
         let declaration: Node
         let callee: Node
         let comment: String
+        /// Whether the description is a string literal without interpolation.
+        let isPlainDescription: Bool
         var count = 1
         var inverted = false
         var strict: Bool
@@ -341,11 +345,33 @@ struct ExpectationConversion {
                 throw Problem(reason: "\(site): a `\(jump.text.split(separator: " ").first ?? "")` at line \(jump.start.line) would leave `confirmation`'s closure, not the test")
             }
         }
+        // An early exit between the expectation and its first fulfilment: XCTest fails the test
+        // (an expectation not waited for); without the expectation it would pass.
+        let made = members.map(\.declaration.byteRange.lowerBound).min() ?? first.byteRange.lowerBound
+        for statement in block.children where statement.isNamed && statement.byteRange.lowerBound > made && statement.byteRange.upperBound <= first.byteRange.lowerBound {
+            if let jump = Self.jumpOut(of: statement, labels: []) {
+                throw Problem(reason: "\(site): a `\(jump.text.split(separator: " ").first ?? "")` at line \(jump.start.line) leaves the test after the expectation is made and before it is fulfilled, which XCTest fails and a `confirmation` would not")
+            }
+        }
+        // A description worked out in code (a call, an interpolation) is worked out where the
+        // expectation was made: only when nothing runs between there and the confirmation.
+        for member in members where !member.isPlainDescription {
+            let between = block.children.filter { statement in
+                statement.isNamed && statement.kind != "comment" && statement.kind != "multiline_comment"
+                    && statement.byteRange.lowerBound > member.declaration.byteRange.lowerBound && statement.byteRange.upperBound <= first.byteRange.lowerBound
+                    && !members.contains { $0.declaration == statement || $0.settings.contains(statement) }
+            }
+            if let statement = between.first {
+                throw Problem(reason: "\(site): the description of `\(member.name)` is worked out in code, and line \(statement.start.line) runs between where it is now and where the confirmation would be")
+            }
+        }
         if let directive = unbalancedDirective(source.bytes[first.byteRange.lowerBound..<wait.byteRange.upperBound]) {
             throw Problem(reason: "\(site): its `\(directive)` and the statements before it are in different parts of an `#if`")
         }
         let indentation = TestClassConversion.indentation(of: first)
-        let testIndentation = TestClassConversion.indentation(of: test)
+        // One level: what the block's statements have more than the line that opens it.
+        let opener = block.parent.flatMap { $0.kind == "function_body" ? test : $0 } ?? test
+        let testIndentation = TestClassConversion.indentation(of: opener)
         let unit = indentation.hasPrefix(testIndentation) && indentation.count > testIndentation.count
             ? String(indentation.dropFirst(testIndentation.count)) : "    "
         let lineStart = first.byteRange.lowerBound - indentation.utf8.count
@@ -355,6 +381,15 @@ struct ExpectationConversion {
             edits.append(.removal(TidyRemoval.range(removing: member.declaration.byteRange, in: source)))
             for setting in member.settings { edits.append(.removal(TidyRemoval.range(removing: setting.byteRange, in: source))) }
             for fulfilment in member.fulfilments { edits.append(Edit(range: fulfilment.byteRange, replacement: "\(member.name)()")) }
+        }
+        // Comments inside what goes (the expectations' declarations and settings, the wait) stay,
+        // on lines of their own before the confirmation.
+        var comments: [String] = []
+        for node in members.flatMap({ [$0.declaration] + $0.settings }) + [wait] {
+            node.walk { inner in
+                if inner.kind == "comment" || inner.kind == "multiline_comment" { comments.append(inner.text) }
+                return true
+            }
         }
         let headers = members.map { member -> String in
             let count = member.inverted ? ", expectedCount: 0" : member.strict ? (member.count == 1 ? "" : ", expectedCount: \(member.count)") : ", expectedCount: \(member.count)..."
@@ -371,7 +406,7 @@ struct ExpectationConversion {
             }
         }
         return Group(region: lineStart..<wait.byteRange.upperBound, bodyEnd: waitLineStart, headers: headers, indentation: indentation,
-                     unit: unit, lineEnding: lineEnding, edits: edits, throws: throwing)
+                     unit: unit, lineEnding: lineEnding, edits: edits, throws: throwing, comments: comments)
     }
 
     // MARK: - Writing
@@ -410,13 +445,15 @@ struct ExpectationConversion {
             // (A line of blanks moves in too: inside a multi-line string it must.)
             func isEmpty(_ line: String) -> Bool { line.isEmpty || line == "\r" }
             func isBlank(_ line: String) -> Bool { line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
-            let indented = lines.map { isEmpty($0) ? $0 : indent + $0 }
+            // (A directive at the start of its line stays there.)
+            let indented = lines.map { isEmpty($0) || $0.hasPrefix("#") ? $0 : indent + $0 }
             if indented.allSatisfy(isBlank), depth == 1 {
                 // Nothing is fulfilled: `confirmation("…") { _ in }`.
-                result.append(Edit(range: group.region, replacement: group.indentation + (throwing ? "try " : "") + "await " + group.headers[0] + " }"))
+                result.append(Edit(range: group.region, replacement: group.indentation + group.comments.map { $0 + group.lineEnding + group.indentation }.joined()
+                    + (throwing ? "try " : "") + "await " + group.headers[0] + " }"))
                 continue
             }
-            var output = ""
+            var output = group.comments.map { $0 + group.lineEnding + group.indentation }.joined()
             for (level, header) in group.headers.enumerated() {
                 output += (level == 0 ? "" : group.indentation) + String(repeating: group.unit, count: level)
                     + (throwing ? "try " : "") + "await " + header + group.lineEnding
@@ -442,7 +479,10 @@ struct ExpectationConversion {
         guard arguments.count == 1, arguments[0].label == "description" else { return nil }
         // XCTestCase's expectations fail when fulfilled too often (on Apple's platforms); those
         // made by XCTestExpectation's initializer do not.
-        return Expectation(name: name, declaration: node, callee: callee, comment: AssertionConversion.comment(arguments[0].value), strict: lastName(callee) == "expectation")
+        let description = arguments[0].value
+        let plain = description.kind.hasSuffix("string_literal") && !description.children.contains { $0.kind == "interpolated_expression" }
+        return Expectation(name: name, declaration: node, callee: callee, comment: AssertionConversion.comment(description), isPlainDescription: plain,
+                           strict: lastName(callee) == "expectation")
     }
 
     /// The calls to `wait(for:)`, `fulfillment(of:)` and `waitForExpectations` in a test (on `self`).
@@ -554,11 +594,21 @@ struct ExpectationConversion {
                 call = node.parent
             }
             guard let call, let callee = call.child(at: 0), synchronousCallers.contains(lastName(callee)),
-                  call.parent?.kind != "await_expression" else {
+                  call.parent?.kind != "await_expression", isKnownSequence(callee) else {
                 return lastName(call?.child(at: 0) ?? ancestor) == "defer" ? "in a `defer`" : "in a closure"
             }
         }
         return nil
+    }
+
+    /// Whether a synchronous caller is what it says: `forEach` on an array or dictionary literal
+    /// or a range (another type's `forEach` may run its closure later), the global functions as
+    /// they are.
+    static func isKnownSequence(_ callee: Node) -> Bool {
+        guard lastName(callee) == "forEach" else { return callee.kind == "simple_identifier" }
+        guard callee.kind == "navigation_expression", var target = callee.child(field: "target") else { return false }
+        while target.kind == "tuple_expression" || target.kind == "parenthesized_expression", let inner = target.namedChildren.first { target = inner }
+        return ["array_literal", "dictionary_literal", "range_expression", "open_start_range_expression", "open_end_range_expression"].contains(target.kind)
     }
 
     /// A `return`, or a `break`/`continue` that leaves a statement (outside closures, nested

@@ -182,6 +182,9 @@ public enum TestClassConversion {
         if let shared = sharedStateAssignment(in: body, declared: declared) {
             return .notConverted(reason: "it sets shared state (`\(shared)`), and Swift Testing runs suites in parallel where XCTest ran them one at a time")
         }
+        if let handed = selfHandedOver(in: body) {
+            return .notConverted(reason: "it hands `self` to other code (line \(handed.start.line)), which may need an XCTestCase or keep it as a delegate")
+        }
         if let mainThread = mainThreadUse(in: body) {
             return .notConverted(reason: "it relies on the main thread (`\(mainThread)`), on which XCTest ran its synchronous tests and Swift Testing does not")
         }
@@ -353,6 +356,25 @@ public enum TestClassConversion {
             if declares { return true }
         }
         return false
+    }
+
+    /// `self` as a value given away: an argument (`register(self)`), an assigned value
+    /// (`sut.delegate = self`), an element (`[self]`). A suite is a new type: code that takes the
+    /// test case would no longer build, or would hold a copy.
+    static func selfHandedOver(in body: Node) -> Node? {
+        var found: Node?
+        body.walk { node in
+            guard found == nil else { return false }
+            guard node.kind == "self_expression", let parent = node.parent else { return true }
+            switch parent.kind {
+            case "value_argument", "array_literal", "dictionary_literal", "tuple_expression": found = node
+            case "assignment" where parent.child(field: "result") == node: found = node
+            case "property_declaration" where parent.child(field: "value") == node: found = node
+            default: break
+            }
+            return found == nil
+        }
+        return found
     }
 
     /// A use of the main thread: `Thread.isMainThread`, `DispatchQueue.main`, `RunLoop.main`,
