@@ -29,6 +29,9 @@ public struct IBDocument: Sendable {
         public var isReference: Bool
         /// The id of the object it is inside (nil at the top).
         public var parent: String?
+        /// Whether it is one of its parent's subviews (in `<subviews>`), not a constraint, a
+        /// gesture recognizer or another object the parent holds.
+        public var isSubview: Bool
         public var line: Int
     }
 
@@ -121,11 +124,15 @@ private final class Reader: NSObject, XMLParserDelegate {
     var failureLine = 0
     /// For each open element, the id of the object it is or is inside.
     private var stack: [String?] = []
+    /// The names of the open elements.
+    private var names: [String] = []
     private var inConnections = 0
 
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         let enclosing = stack.last ?? nil
+        let container = names.last
+        names.append(element)
         if stack.isEmpty {
             guard element == "document", let type = attributes["type"], type.hasPrefix("com.apple.InterfaceBuilder") else {
                 failure = "not an Interface Builder document (its root is <\(element)>)"
@@ -153,7 +160,7 @@ private final class Reader: NSObject, XMLParserDelegate {
                 id: id, element: element, customClass: attributes["customClass"], customModule: attributes["customModule"],
                 moduleFromTarget: attributes["customModuleProvider"] == "target",
                 isFilesOwner: attributes["placeholderIdentifier"] == "IBFilesOwner",
-                isReference: element == "viewControllerPlaceholder", parent: enclosing, line: line))
+                isReference: element == "viewControllerPlaceholder", parent: enclosing, isSubview: container == "subviews", line: line))
             stack.append(id)
         } else {
             stack.append(enclosing)
@@ -169,5 +176,6 @@ private final class Reader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         if element == "connections" { inConnections -= 1 }
         if !stack.isEmpty { stack.removeLast() }
+        if !names.isEmpty { names.removeLast() }
     }
 }

@@ -11,12 +11,23 @@ public enum Priority: String, Codable, Sendable, CaseIterable, Comparable {
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// What a module rule checks (a migration whose uses are module dependencies, not code patterns).
+/// What a rule checks (a migration whose uses are found over the whole repository, not as code
+/// patterns file by file): module dependencies, or outlets against Interface Builder's files.
 public enum ModuleRuleKind: Sendable, Equatable {
     /// What the module type of this name forbids (`may-not-import`, `may-not-depend-on`).
     case moduleType(String)
     /// Module dependency cycles (`rules:` entry with `kind: cycles`).
     case cycles
+    /// Implicitly unwrapped outlets whose view may be absent (`kind: outlet-not-guaranteed`).
+    case outletNotGuaranteed
+    /// Storyboard and xib connections to what the class does not declare (`kind: stale-connection`).
+    case staleConnection
+
+    /// The `kind:` of a `rules:` entry.
+    public static let kinds: [String: ModuleRuleKind] = ["cycles": .cycles, "outlet-not-guaranteed": .outletNotGuaranteed, "stale-connection": .staleConnection]
+
+    /// Whether the rule is about outlets (`OutletRules`) rather than modules (`ModuleRules`).
+    public var isOutletRule: Bool { self == .outletNotGuaranteed || self == .staleConnection }
 }
 
 /// One migration of `.swiftmod.yml`: a codemod (with parameters) whose uses are locked down, or a
@@ -320,16 +331,17 @@ public struct Configuration: Sendable {
                 let field = "rules[\(index)]"
                 let fields = try reader.mapping(entry, field)
                 try reader.checkKeys(fields, allowed: ["id", "kind"] + help, at: field)
-                guard let kindNode = fields["kind"] else { throw reader.fail(entry, "\(field).kind", "is required (kinds: cycles)") }
+                let kinds = ModuleRuleKind.kinds.keys.sorted().joined(separator: ", ")
+                guard let kindNode = fields["kind"] else { throw reader.fail(entry, "\(field).kind", "is required (kinds: \(kinds))") }
                 let kind = try reader.string(kindNode, "\(field).kind")
-                guard kind == "cycles" else { throw reader.fail(kindNode, "\(field).kind", "unknown kind '\(kind)' (kinds: cycles)") }
-                if let other = configuration.migrations.first(where: { $0.rule == .cycles }) {
-                    throw reader.fail(kindNode, "\(field).kind", "a second rule of kind cycles (the first is '\(other.id)', line \(other.line)): every cycle would be reported twice")
+                guard let rule = ModuleRuleKind.kinds[kind] else { throw reader.fail(kindNode, "\(field).kind", "unknown kind '\(kind)' (kinds: \(kinds))") }
+                if let other = configuration.migrations.first(where: { $0.rule == rule }) {
+                    throw reader.fail(kindNode, "\(field).kind", "a second rule of kind \(kind) (the first is '\(other.id)', line \(other.line)): every finding would be reported twice")
                 }
                 guard let idNode = fields["id"] else { throw reader.fail(entry, "\(field).id", "is required: allow comments and the baseline name the rule by it") }
                 let id = try reader.string(idNode, "\(field).id")
                 configuration.migrations.append(try settings(fields, entry: entry, field: field, id: id, idNode: idNode,
-                                                             codemod: "", rule: .cycles))
+                                                             codemod: "", rule: rule))
             }
         }
         if top["migrations"] == nil, configuration.migrations.isEmpty {

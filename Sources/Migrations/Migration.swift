@@ -18,10 +18,12 @@ public struct Migration: Sendable {
     public var id: String { settings.id }
     /// The codemod's definition; nil for a module rule.
     public var definition: CodemodDefinition? { codemod?.definition }
-    /// What finds the uses: the codemod's id, or `module-rules`.
-    public var codemodID: String { definition?.id ?? Self.moduleRulesID }
-    /// Whether this is a module rule.
-    public var isModuleRule: Bool { settings.rule != nil }
+    /// What finds the uses: the codemod's id, `module-rules` or `outlet-rules`.
+    public var codemodID: String { definition?.id ?? (isOutletRule ? "outlet-rules" : Self.moduleRulesID) }
+    /// Whether this is a module rule (a module type's, or cycles).
+    public var isModuleRule: Bool { settings.rule.map { !$0.isOutletRule } ?? false }
+    /// Whether this is an outlet rule (`outlet-not-guaranteed`, `stale-connection`).
+    public var isOutletRule: Bool { settings.rule?.isOutletRule ?? false }
     /// Where to read more: the migration's docs, else the codemod's.
     public var docs: String? { settings.docs ?? definition?.docs }
     /// Whether `swiftmod run` can fix a use.
@@ -51,6 +53,14 @@ public struct Migration: Sendable {
             summary = settings.summary ?? "\(type.name) modules \(forbids.joined(separator: "; "))"
             why = settings.why ?? "module type \(type.name) keeps the codebase's shape: its modules \(forbids.joined(separator: " and "))"
             replacement = settings.replacement
+        } else if settings.rule == .outletNotGuaranteed {
+            summary = settings.summary ?? "implicitly unwrapped outlets whose view may be absent (not connected in a storyboard or xib that uses the class, or removed from its superview)"
+            why = settings.why ?? "`T!` promises the view exists whenever code touches it; where a storyboard or xib leaves it unconnected, or code removes it, the next access crashes (Unexpectedly found nil while implicitly unwrapping an Optional value)"
+            replacement = settings.replacement ?? "an optional outlet (`T?`) with optional handling at its uses: `swiftmod run iboutlet-optional`"
+        } else if settings.rule == .staleConnection {
+            summary = settings.summary ?? "storyboard and xib connections to outlets or actions the class does not declare"
+            why = settings.why ?? "loading the scene sets an outlet the class does not have (this class is not key value coding-compliant for the key …) or sends an action it does not implement (unrecognized selector): a crash"
+            replacement = settings.replacement ?? "remove the connection in Interface Builder, or declare the outlet or action again"
         } else {
             summary = settings.summary ?? "modules that depend on each other (a dependency cycle)"
             why = settings.why ?? "modules in a cycle cannot be built, tested or owned apart: each change to one rebuilds the others"

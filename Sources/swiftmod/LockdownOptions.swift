@@ -225,6 +225,18 @@ struct LockdownOptions: ParsableArguments {
             result.repositoryWide = rules.repositoryWideIDs
             if completeModuleRules { result.complete = Set(rules.migrations.map(\.id)) }
         }
+        if migrations.contains(where: \.isOutletRule) {
+            // Outlets are judged against the whole repository's storyboards and xibs.
+            let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs)
+            for warning in outlets.warnings { printError("warning: \(SafeText.oneLine(warning))") }
+            // (Always the whole repository's: a change to a storyboard decides a Swift file's
+            // finding, and storyboards are no file a partial scan names.)
+            let (findings, allowed) = outlets.results()
+            result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
+            result.allowed += allowed
+            result.repositoryWide.formUnion(outlets.migrations.map(\.id))
+            result.complete.formUnion(outlets.migrations.map(\.id))
+        }
         progress?.finish()
         if let error = result.definitionErrors.first {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)

@@ -20,9 +20,9 @@ public struct IBOutletOptionalAction: RunWideAction {
 
     public init() {}
 
-    /// The repository's verdicts of a run, or nil where there is no run (an example, one file
-    /// in the editor): no storyboard is known, so no outlet is judged.
-    func repository(_ context: ActionContext) -> OutletRepository? { context.run as? OutletRepository }
+    /// The repository's verdicts of a run; where there is no run (an example, one file in the
+    /// editor), the file's own (no storyboard is known: only what its code removes is judged).
+    func repository(_ context: ActionContext) -> OutletRepository? { OutletRepository.of(context) }
 
     /// The class an outlet is declared in.
     static func className(of declaration: Node) -> String? {
@@ -140,12 +140,5 @@ public struct IBOutletOptionalAction: RunWideAction {
     public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
     public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
 
-    /// The repository of the run: the git top level of the working folder (or the folder of the
-    /// run's first file), every storyboard, xib and Swift file under it.
-    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable {
-        let here = FileManager.default.currentDirectoryPath
-        let start = files.first.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: here)).deletingLastPathComponent().path } ?? here
-        let root = Git.topLevel(of: start) ?? Git.topLevel(of: here) ?? here
-        return OutletRepository(root: root)
-    }
+    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files) }
 }

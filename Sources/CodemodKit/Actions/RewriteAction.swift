@@ -98,7 +98,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// The actions that ship with swiftmod.
-    public static let standard = ActionRegistry([RebindSelfAction(), SwapTypeAction(), XCTestToSwiftTestingAction(), IBOutletOptionalAction()])
+    public static let standard = ActionRegistry([RebindSelfAction(), SwapTypeAction(), XCTestToSwiftTestingAction(), IBOutletOptionalAction(), OutletGuaranteeAction()])
 
     public func action(named name: String) -> (any RewriteAction)? { actions[name] }
 

@@ -132,18 +132,25 @@ public struct OutletClassification: Sendable {
             for object in document.objects where object.isFilesOwner { if let name = object.customClass { owners.insert(name) } }
         }
         // Uses: every object of a class of the code, with the outlets connected on it.
-        struct Use { var className: String; var place: Place; var connected: Set<String> }
+        struct Use {
+            var className: String
+            var place: Place
+            /// The outlets connected on the object, to the ids of their views.
+            var outlets: [String: String]
+            var document: Int
+            var connected: Set<String> { Set(outlets.keys) }
+        }
         var uses: [Use] = []
-        for document in documents {
-            var connected: [String: Set<String>] = [:]
+        for (index, document) in documents.enumerated() {
+            var connected: [String: [String: String]] = [:]
             for connection in document.connections where connection.kind != .action {
-                connected[connection.source, default: []].insert(connection.name)
+                connected[connection.source, default: [:]][connection.name] = connection.destination
             }
             for object in document.objects where !object.isReference {
                 guard let name = object.customClass, members[name] != nil else { continue }
-                let names = connected[object.id] ?? []
-                if names.isEmpty, !object.isFilesOwner, owners.contains(name) { continue }
-                uses.append(Use(className: name, place: Place(file: document.path, line: object.line), connected: names))
+                let outlets = connected[object.id] ?? [:]
+                if outlets.isEmpty, !object.isFilesOwner, owners.contains(name) { continue }
+                uses.append(Use(className: name, place: Place(file: document.path, line: object.line), outlets: outlets, document: index))
             }
             // Stale connections: a member none of the class's chain declares.
             for connection in document.connections {
@@ -161,30 +168,54 @@ public struct OutletClassification: Sendable {
                 stale.append(StaleConnection(file: document.path, line: connection.line, className: name, name: member, kind: connection.kind))
             }
         }
+        // What the code of a class or of its subclasses does to views, in any file.
+        typealias Placed = (path: String, use: SwiftOutlets.ViewUse)
+        let removals: [Placed] = swift.flatMap { file in file.outlets.removals.map { (file.path, $0) } }
+        let containerRemovals: [Placed] = swift.flatMap { file in file.outlets.containerRemovals.map { (file.path, $0) } }
+        let additions: [Placed] = swift.flatMap { file in file.outlets.additions.map { (file.path, $0) } }
+        func place(_ placed: Placed, from path: String) -> String {
+            placed.path == path ? "line \(placed.use.line)" : "\(placed.path):\(placed.use.line)"
+        }
         // Each outlet: the uses of its class and of its subclasses.
         for (path, file) in swift {
             for outlet in file.outlets {
                 let relevant = uses.filter { ancestry($0.className).contains(outlet.className) }
-                let removal = file.removals.first { $0.className == outlet.className && $0.outlet == outlet.name }
-                let addition = file.additions.first { $0.className == outlet.className && $0.outlet == outlet.name }
+                func ofThisOutlet(_ placed: Placed) -> Bool { placed.use.outlet == outlet.name && ancestry(placed.use.className).contains(outlet.className) }
+                var removal = removals.first(where: ofThisOutlet)
+                // Removed with the other subviews of a container (in some use, its view is one).
+                var container: String?
+                for emptied in containerRemovals where removal == nil && ancestry(emptied.use.className).contains(outlet.className) {
+                    let inside = relevant.contains { use in
+                        guard let containerView = use.outlets[emptied.use.outlet], let view = use.outlets[outlet.name] else { return false }
+                        guard let object = documents[use.document].object(view) else { return false }
+                        return object.parent == containerView && object.isSubview
+                    }
+                    if inside {
+                        removal = emptied
+                        container = emptied.use.outlet
+                    }
+                }
+                let addition = additions.first(where: ofThisOutlet)
                 let verdict: Verdict
                 let reason: String
                 let missing = relevant.filter { !$0.connected.contains(outlet.name) }
+                // Removal is the class's own code: judged whether or not its class is in a
+                // storyboard or xib.
                 if outlet.isCollection {
                     verdict = .collection
                     reason = "an outlet collection: always strong"
-                } else if relevant.isEmpty {
-                    verdict = .unknown
-                    reason = "`\(outlet.className)` is in no storyboard or xib (created in code, or in another bundle)"
-                } else if !missing.isEmpty {
+                } else if !relevant.isEmpty, !missing.isEmpty {
                     verdict = .notConnected(missing.map(\.place))
                     reason = "not connected where `\(outlet.className)` is used at \(missing.map(\.place.description).joined(separator: ", "))"
                 } else if let removal, let addition {
-                    verdict = .removedAndReAdded(line: removal.line, added: addition.line)
-                    reason = "removed from its superview (line \(removal.line)) and added back (line \(addition.line))"
+                    verdict = .removedAndReAdded(line: removal.use.line, added: addition.use.line)
+                    reason = "removed from its superview\(container.map { " with the subviews of `\($0)`" } ?? "") (\(place(removal, from: path))) and added back (\(place(addition, from: path)))"
                 } else if let removal {
-                    verdict = .removed(line: removal.line)
-                    reason = "removed from its superview (line \(removal.line)) and never added back"
+                    verdict = .removed(line: removal.use.line)
+                    reason = "removed from its superview\(container.map { " with the subviews of `\($0)`" } ?? "") (\(place(removal, from: path))) and never added back"
+                } else if relevant.isEmpty {
+                    verdict = .unknown
+                    reason = "`\(outlet.className)` is in no storyboard or xib (created in code, or in another bundle)"
                 } else {
                     verdict = .guaranteed(uses: relevant.count)
                     reason = "connected in every use of `\(outlet.className)` (\(relevant.count))"

@@ -49,6 +49,30 @@ public struct OutletRepository: Sendable {
         }
     }
 
+    /// One file alone (an example, a file in the editor): no storyboard or xib is known, so only
+    /// what its own code does (an outlet it removes from its superview) is judged.
+    public init(tree: SyntaxTree) {
+        root = ""
+        let outlets = SwiftOutlets(tree)
+        classification = OutletClassification(documents: [], swift: [(path: "", outlets: outlets)])
+        for (name, line) in outlets.foreignReferences { foreignReferences[name] = "line \(line)" }
+    }
+
+    /// The repository around a run's files: the git top level of the working folder (or of the
+    /// folder of the run's first file), every storyboard, xib and Swift file under it.
+    public static func around(_ files: [String]) -> OutletRepository {
+        let here = FileManager.default.currentDirectoryPath
+        let start = files.first.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: here)).deletingLastPathComponent().path } ?? here
+        let root = Git.topLevel(of: start) ?? Git.topLevel(of: here) ?? here
+        return OutletRepository(root: root)
+    }
+
+    /// The repository of an action's run; without a run (an example, `scan`, one file in the
+    /// editor), the file's own (no storyboard is known: only what its code removes is judged).
+    public static func of(_ context: ActionContext) -> OutletRepository {
+        context.run as? OutletRepository ?? context.memo.value("outlets.file") { OutletRepository(tree: context.tree) }
+    }
+
     /// The verdict of an outlet, by its class and name.
     public func entry(className: String, outlet: String) -> OutletClassification.Entry? {
         classification.entries.first { $0.outlet.className == className && $0.outlet.name == outlet }

@@ -14,6 +14,8 @@ public struct SwiftOutlets: Sendable {
         public var isImplicitlyUnwrapped: Bool
         public var isCollection: Bool
         public var line: Int
+        /// The byte column (1-based) where its name starts.
+        public var nameColumn: Int
         public var byteRange: Range<Int>
     }
 
@@ -43,6 +45,9 @@ public struct SwiftOutlets: Sendable {
     /// the first line of each.
     public var foreignReferences: [String: Int] = [:]
     public var removals: [ViewUse] = []
+    /// Containers whose subviews a class's code removes all at once
+    /// (`stack.arrangedSubviews.forEach { $0.removeFromSuperview() }`): the outlet is the container.
+    public var containerRemovals: [ViewUse] = []
     public var additions: [ViewUse] = []
 
     /// Methods that put a view into the hierarchy: `addSubview(x)`, `insertSubview(x, …)`,
@@ -136,13 +141,27 @@ public struct SwiftOutlets: Sendable {
         let unwrapped = annotation.children.contains { $0.kind == "!" }
         let collection = annotation.child(field: "name")?.kind == "array_type"
         return Outlet(className: className, name: name.text, type: String(type), ownership: ownership, isImplicitlyUnwrapped: unwrapped,
-                      isCollection: collection, line: declaration.start.line, byteRange: declaration.byteRange)
+                      isCollection: collection, line: name.start.line, nameColumn: name.start.column, byteRange: declaration.byteRange)
     }
 
     /// `x.removeFromSuperview()` / `self.x.removeFromSuperview()` / `x?.removeFromSuperview()`,
     /// and `addSubview(x)`-like calls with the outlet as an argument, in a class's code.
     private mutating func readViewUses(in body: Node, of className: String) {
         body.walk { node in
+            // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
+            if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "simple_identifier",
+               callee.text.hasSuffix("StackView") {
+                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                for argument in arguments where argument.child(field: "name")?.text == "arrangedSubviews" {
+                    for element in argument.child(field: "value")?.namedChildren ?? [] {
+                        if let name = Self.viewName(element) { additions.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
+                    }
+                }
+            }
+            if let container = Self.containerEmptied(node) {
+                containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
+                return false
+            }
             guard node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression" else { return true }
             let method = callee.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
             if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = Self.viewName(target) {
@@ -155,6 +174,39 @@ public struct SwiftOutlets: Sendable {
             }
             return true
         }
+    }
+
+    /// The container whose subviews a statement removes:
+    /// `x.arrangedSubviews.forEach { $0.removeFromSuperview() }` (or `subviews`, a named closure
+    /// parameter) and `for view in x.subviews { view.removeFromSuperview() }`.
+    static func containerEmptied(_ node: Node) -> String? {
+        func container(_ collection: Node?) -> String? {
+            guard let collection, collection.kind == "navigation_expression",
+                  ["subviews", "arrangedSubviews"].contains(collection.child(field: "suffix")?.child(field: "suffix")?.text ?? ""),
+                  let target = collection.child(field: "target") else { return nil }
+            return viewName(target)
+        }
+        func removesEach(_ body: Node, element: String) -> Bool {
+            var removes = false
+            body.walk { inner in
+                if inner.kind == "call_expression", let callee = inner.child(at: 0), callee.kind == "navigation_expression",
+                   callee.child(field: "suffix")?.child(field: "suffix")?.text == "removeFromSuperview",
+                   callee.child(field: "target")?.text == element { removes = true }
+                return !removes
+            }
+            return removes
+        }
+        if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression",
+           callee.child(field: "suffix")?.child(field: "suffix")?.text == "forEach", let name = container(callee.child(field: "target")),
+           let closure = node.child(at: 1)?.children.first(where: { $0.kind == "lambda_literal" }) ?? node.child(at: 1)?.children.first(where: { $0.kind == "annotated_lambda" })?.children.first(where: { $0.kind == "lambda_literal" }) {
+            let parameter = closure.child(field: "type")?.children.first?.children.first?.child(field: "name")?.text ?? "$0"
+            return removesEach(closure, element: parameter) ? name : nil
+        }
+        if node.kind == "for_statement", let item = node.child(field: "item")?.text, let name = container(node.child(field: "collection")),
+           removesEach(node, element: item) {
+            return name
+        }
+        return nil
     }
 
     /// The outlet a view expression names: `label`, `self.label`, `label!`, `label?` (a local

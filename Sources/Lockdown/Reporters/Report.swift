@@ -51,6 +51,10 @@ public struct Report: Sendable {
             guard let migration = migrations[finding.migration] else { return "use of \(finding.migration)" }
             var tags = [migration.settings.priority.rawValue]
             if let deadline = migration.settings.deadline { tags.append("due \(deadline)") }
+            if migration.isOutletRule {
+                let what = mode == .check ? "new finding of outlet rule" : "finding of outlet rule"
+                return "\(what) '\(migration.id)' (\(tags.joined(separator: ", "))): \(finding.detail ?? finding.text)"
+            }
             if migration.isModuleRule {
                 let what = mode == .check ? "new violation of module rule" : "violation of module rule"
                 return "\(what) '\(migration.id)' (\(tags.joined(separator: ", "))): \(finding.detail ?? migration.summary)"
@@ -73,7 +77,13 @@ public struct Report: Sendable {
         if let replacement = migration.replacement { lines.append("instead: \(replacement)") }
         if let docs = migration.docs { lines.append("docs: \(docs)") }
         if let contact = migration.settings.contact { lines.append("contact: \(contact)") }
-        if migration.settings.rule == .cycles {
+        if migration.settings.rule == .outletNotGuaranteed {
+            let path = finding.file.utf8.contains(where: { Self.shellSpecial.contains($0) })
+                ? "'" + finding.file.replacingOccurrences(of: "'", with: "'\\''") + "'" : finding.file
+            lines.append("fix: swiftmod run iboutlet-optional \(path) (or connect the outlet where its class is used)")
+        } else if migration.settings.rule == .staleConnection {
+            lines.append("fix: remove the connection in Interface Builder (Connections inspector), or declare `\(finding.text.split(separator: ".").last ?? "")` again")
+        } else if migration.settings.rule == .cycles {
             lines.append("fix: remove this dependency or another on the cycle (each breaks it), or move what both modules need into a module of its own")
         } else if migration.isModuleRule {
             lines.append(finding.scope.isEmpty ? "fix: remove the import, or move the code that needs it to a module allowed to depend on it"
@@ -86,7 +96,9 @@ public struct Report: Sendable {
             lines.append("fix: by hand (no automatic rewrite)")
         }
         if mode == .check {
-            lines.append("exception: add `// swiftmod:allow \(migration.id) -- reason` at the end of this line or on the line before")
+            lines.append(finding.file.hasSuffix(".swift")
+                ? "exception: add `// swiftmod:allow \(migration.id) -- reason` at the end of this line or on the line before"
+                : "exception: `swiftmod baseline` records it (Interface Builder's files take no comments)")
         }
         if finding.inErrorRegion { lines.append("note: this use sits where the file does not parse") }
         return lines

@@ -1,0 +1,36 @@
+import Foundation
+import SwiftTree
+import Workspace
+
+/// `outlet-guarantee`: a filter for codemods about implicitly unwrapped outlets. An outlet whose
+/// view may be absent (rule 2: not connected in some storyboard or xib that uses its class, or
+/// removed from its superview) is no use of theirs, with a note: making it strong `!` would keep
+/// the crash; `iboutlet-optional` is its fix. Every other outlet passes on to the next step.
+///
+/// The verdicts are the repository's (`OutletRepository`), read once per run; without a run (an
+/// example, `scan`, one file in the editor) the file's own code is judged alone.
+public struct OutletGuaranteeAction: RunWideAction {
+    public let name = "outlet-guarantee"
+    public let summary = "Leaves alone an implicitly unwrapped outlet whose view may be absent, as Interface Builder's files and the class's code say"
+    public let contract = ActionContract(requiredCaptures: ["outlet", "name"])
+
+    public init() {}
+
+    public func classify(_ context: ActionContext) -> MatchVerdict {
+        guard let declaration = context.match["outlet"], let name = context.match["name"]?.text,
+              let className = IBOutletOptionalAction.className(of: declaration),
+              let entry = OutletRepository.of(context).entry(className: className, outlet: name),
+              entry.verdict.mayBeAbsent, entry.outlet.isImplicitlyUnwrapped else { return .use }
+        return .note("`\(className).\(name)` may be absent (\(entry.reason)): it should be optional, not strong (`swiftmod run iboutlet-optional`)")
+    }
+
+    public func edits(in context: ActionContext) throws -> [Edit] { [] }
+
+    public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
+    public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
+    public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }
+    public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
+    public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
+
+    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files) }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The outlet rules of `.swiftmod.yml` (issue 26) over a copy of `Corpus/interface-builder`:
+/// `outlet-not-guaranteed` at the outlet in Swift (allowed by a comment there),
+/// `stale-connection` at the storyboard's line (allowed by the baseline); `check` fails only on
+/// new ones; `strong-iboutlet` leaves a may-be-absent outlet alone, with a note.
+@Suite struct OutletRulesCLITests {
+    static let config = """
+        migrations:
+          - codemod: strong-iboutlet
+        rules:
+          - id: outlet-not-guaranteed
+            kind: outlet-not-guaranteed
+          - id: stale-connection
+            kind: stale-connection
+
+        """
+
+    func repository() throws -> Scratch {
+        let scratch = try IBOutletOptionalCLITests().copy()
+        try scratch.write(".swiftmod.yml", Self.config)
+        return scratch
+    }
+
+    struct Finding: Decodable { var migration: String; var file: String; var line: Int; var text: String; var detail: String? }
+    struct Scan: Decodable { var findings: [Finding] }
+
+    func findings(_ scratch: Scratch) throws -> [Finding] {
+        let scan = try CLI.swiftmod(["scan", "--format", "json"], in: scratch.path)
+        return try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration != "strong-iboutlet" }
+    }
+
+    @Test func scanReportsBothRulesWhereTheyAre() throws {
+        let scratch = try repository()
+        let found = try findings(scratch).map { "\($0.migration) \($0.file):\($0.line) \($0.text)" }
+        let expected: [String] = [
+            "outlet-not-guaranteed App/BannerView.swift:4 BannerView.closeButton",
+            "outlet-not-guaranteed App/BannerView.swift:5 BannerView.shareButton",
+            "outlet-not-guaranteed App/FilterBarView.swift:6 FilterBarView.allChip",
+            "outlet-not-guaranteed App/FilterBarView.swift:7 FilterBarView.unreadChip",
+            "stale-connection App/Main.storyboard:21 ProfileViewController.share:",
+            "stale-connection App/Main.storyboard:30 ProfileViewController.subtitleLabel",
+            "outlet-not-guaranteed App/ProfileViewController.swift:6 ProfileViewController.avatarView",
+        ]
+        #expect(found == expected, "\(found)")
+    }
+
+    @Test func checkFailsOnANewFindingOnly() throws {
+        let scratch = try repository()
+        let baseline = try CLI.swiftmod(["baseline"], in: scratch.path)
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        #expect(try CLI.swiftmod(["check"], in: scratch.path).status == 0)
+        // A new scene of ProfileViewController that leaves `nameLabel` unconnected.
+        let storyboard = String(decoding: try scratch.read("App/Main.storyboard"), as: UTF8.self)
+        let compact = storyboard.components(separatedBy: "<!--Profile, compact: no avatar-->")[1].components(separatedBy: "<!--A scene")[0]
+        let third = compact.replacingOccurrences(of: "a-aa-aaa", with: "b-bb-bbb")
+            .replacingOccurrences(of: "<outlet property=\"nameLabel\" destination=\"L2b-bb-bbb\" id=\"O6b-bb-bbb\"/>", with: "")
+        try scratch.write("App/Main.storyboard", storyboard.replacingOccurrences(of: "<!--A scene", with: "<!--Third-->" + third + "<!--A scene"))
+        let check = try CLI.swiftmod(["check"], in: scratch.path)
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("App/ProfileViewController.swift:5:") && check.stdout.contains("`ProfileViewController.nameLabel` may be absent"), "\(check.stdout)")
+        // An allow comment on the outlet's line allows it.
+        let swift = String(decoding: try scratch.read("App/ProfileViewController.swift"), as: UTF8.self)
+        try scratch.write("App/ProfileViewController.swift", swift.replacingOccurrences(
+            of: "@IBOutlet weak var nameLabel: UILabel!", with: "@IBOutlet weak var nameLabel: UILabel! // swiftmod:allow outlet-not-guaranteed -- the third scene never shows it"))
+        let allowed = try CLI.swiftmod(["check"], in: scratch.path)
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+    }
+
+    @Test func strongIBOutletLeavesAMayBeAbsentOutletAlone() throws {
+        let scratch = try repository()
+        let run = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
+        // `nameLabel` is connected everywhere: strong. `avatarView` is not: left, said why.
+        #expect(run.stdout.contains("+    @IBOutlet var nameLabel: UILabel!"))
+        #expect(!run.stdout.contains("+    @IBOutlet var avatarView"))
+        #expect(run.stderr.contains("`ProfileViewController.avatarView` may be absent"), "\(run.stderr)")
+    }
+}
