@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "TestSupport"]),
         .testTarget(name: "SwiftTreeTests", dependencies: ["SwiftTree"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder"]),
-        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
+        .testTarget(name: "CodemodKitTests", dependencies: ["CodemodKit", "InterfaceBuilder", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "LockdownTests", dependencies: ["Lockdown", "Migrations", "CodemodKit", "Workspace", "BundledCodemods", "TestSupport"]),
         .testTarget(name: "TrackerTests", dependencies: ["Tracker", "Migrations", "Workspace"]),

@@ -266,7 +266,7 @@ extension CodemodRunner: FileConsumer {
         if let choose = options.choose, !edits.isEmpty {
             // A built-in action (renaming what a binding rebinds, say) makes edits that stand or
             // fall together: its file is one change, never half taken.
-            let together = codemod.definition.rewrite.contains { if case .action = $0 { return true } else { return false } }
+            let together = codemod.steps.contains { if case let .action(action) = $0 { return action.editsStandTogether } else { return false } }
             let hunks = together ? [edits.edits] : Self.hunks(of: edits.edits, in: source)
             let chosen = choose(display, source, hunks).flatMap { $0 }
             outcome.declined = Self.declined(outcome.uses, offered: edits.edits, chosen: chosen, refusals: outcome.refusals)

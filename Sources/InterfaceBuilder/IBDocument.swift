@@ -32,6 +32,9 @@ public struct IBDocument: Sendable {
         /// Whether it is one of its parent's subviews (in `<subviews>`), not a constraint, a
         /// gesture recognizer or another object the parent holds.
         public var isSubview: Bool
+        /// The property of its parent it is (`key="view"` for a view controller's root view,
+        /// `key="contentView"` for a cell's).
+        public var key: String?
         public var line: Int
     }
 
@@ -54,11 +57,19 @@ public struct IBDocument: Sendable {
     public var path: String
     public var platform: Platform
     public var isStoryboard: Bool
-    public var objects: [Object] = []
+    public var objects: [Object] = [] {
+        didSet { index = Dictionary(objects.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+    }
     public var connections: [Connection] = []
+    private var index: [String: Int] = [:]
 
     /// The object with an id.
-    public func object(_ id: String) -> Object? { objects.first { $0.id == id } }
+    public func object(_ id: String) -> Object? { index[id].map { objects[$0] } }
+
+    /// The object that is another's property (`key="view"`), if any.
+    public func child(of parent: String, key: String) -> Object? {
+        objects.first { $0.parent == parent && $0.key == key }
+    }
 
     /// A document that could not be read: not XML, or not Interface Builder's.
     public struct ReadError: Error, CustomStringConvertible, Sendable {
@@ -95,6 +106,8 @@ public struct IBDocument: Sendable {
         if type.contains("Storyboard") { isStoryboard = true }
         objects = reader.objects
         connections = reader.connections
+        // (Observers do not run in an initializer.)
+        index = Dictionary(objects.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reads a file.
@@ -160,7 +173,7 @@ private final class Reader: NSObject, XMLParserDelegate {
                 id: id, element: element, customClass: attributes["customClass"], customModule: attributes["customModule"],
                 moduleFromTarget: attributes["customModuleProvider"] == "target",
                 isFilesOwner: attributes["placeholderIdentifier"] == "IBFilesOwner",
-                isReference: element == "viewControllerPlaceholder", parent: enclosing, isSubview: container == "subviews", line: line))
+                isReference: element == "viewControllerPlaceholder", parent: enclosing, isSubview: container == "subviews", key: attributes["key"], line: line))
             stack.append(id)
         } else {
             stack.append(enclosing)

@@ -336,7 +336,7 @@ public struct Configuration: Sendable {
                 let kind = try reader.string(kindNode, "\(field).kind")
                 guard let rule = ModuleRuleKind.kinds[kind] else { throw reader.fail(kindNode, "\(field).kind", "unknown kind '\(kind)' (kinds: \(kinds))") }
                 if let other = configuration.migrations.first(where: { $0.rule == rule }) {
-                    throw reader.fail(kindNode, "\(field).kind", "a second rule of kind \(kind) (the first is '\(other.id)', line \(other.line)): every finding would be reported twice")
+                    throw reader.fail(kindNode, "\(field).kind", "a second rule of kind \(kind) (the first is '\(other.id)', line \(other.line)): every \(kind == "cycles" ? "cycle" : "finding") would be reported twice")
                 }
                 guard let idNode = fields["id"] else { throw reader.fail(entry, "\(field).id", "is required: allow comments and the baseline name the rule by it") }
                 let id = try reader.string(idNode, "\(field).id")

@@ -22,6 +22,9 @@ public struct OutletRules: Sendable {
     public private(set) var allowedByFile: [String: Int] = [:]
     /// Interface Builder files that could not be read: the verdicts of the classes they use may be wrong.
     public private(set) var warnings: [String] = []
+    /// Storyboards and xibs that could not be read: what they connect is not judged, so a check
+    /// must fail rather than take their findings as gone.
+    public private(set) var failures: [FileFailure] = []
 
     public static let codemodID = "outlet-rules"
 
@@ -32,7 +35,7 @@ public struct OutletRules: Sendable {
         let root = configuration.root
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           display: { RepositoryPath.relative($0, root: root) ?? $0 })
-        warnings = repository.unreadable.map { "\($0); the outlets of the classes it uses may be judged wrongly" }
+        failures = repository.unreadableFiles.map { FileFailure(file: $0.file, reason: "\($0.reason); its outlets and connections are not judged") }
         var all: [Finding] = []
         if let rule = self.migrations.first(where: { $0.settings.rule == .outletNotGuaranteed }) {
             for entry in repository.classification.entries where entry.verdict.mayBeAbsent && entry.outlet.isImplicitlyUnwrapped {

@@ -105,7 +105,8 @@ struct CheckCommand: ParsableCommand {
             let byMigration = Dictionary(grouping: allowedByTheChange, by: \.migration).map { "\($0.key): \($0.value.count)" }.sorted()
             printError("\(strict ? "error" : "warning"): the baseline gained \(allowedByTheChange.count == 1 ? "1 entry" : "\(allowedByTheChange.count) entries") since \(SafeText.oneLine(self.changedSince ?? "")) (\(byMigration.joined(separator: ", "))), first \(SafeText.oneLine(first.file)): uses this change allows itself; a reviewer accepts them by reviewing \(RepositoryPath.relative(configuration.baselinePath, root: configuration.root) ?? configuration.baselinePath)")
         }
-        if !comparison.fixed.isEmpty {
+        // (With files that could not be read, what seems gone may only be unseen.)
+        if !comparison.fixed.isEmpty, result.failures.isEmpty {
             let count = comparison.fixed.count
             printError("\(strict ? "error" : "note"): the baseline can shrink: \(count) recorded use\(count == 1 ? " is" : "s are") gone; run `swiftmod baseline --prune` and commit it")
         }

@@ -228,7 +228,9 @@ struct LockdownOptions: ParsableArguments {
         if migrations.contains(where: \.isOutletRule) {
             // Outlets are judged against the whole repository's storyboards and xibs.
             let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs)
-            for warning in outlets.warnings { printError("warning: \(SafeText.oneLine(warning))") }
+            // A storyboard that cannot be read (a merge conflict) fails the check: its findings
+            // are not gone.
+            result.failures += outlets.failures
             // (Always the whole repository's: a change to a storyboard decides a Swift file's
             // finding, and storyboards are no file a partial scan names.)
             let (findings, allowed) = outlets.results()

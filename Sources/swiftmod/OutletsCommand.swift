@@ -34,47 +34,24 @@ struct OutletsCommand: ParsableCommand {
 
     func run() throws {
         let paths = self.paths.isEmpty ? ["."] : self.paths
-        let walk: FileWalker.Walk
+        let repository: OutletRepository
         do {
-            walk = try FileWalker(endings: [".swift", ".storyboard", ".xib"]).walk(paths)
+            repository = try OutletRepository(paths: paths, display: DisplayPath().callAsFunction)
         } catch let error as FileWalker.MissingPathError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let display = DisplayPath()
-        let ibPaths = walk.files.filter(IBDocument.isInterfaceBuilderFile)
-        let swiftPaths = walk.files.filter { $0.hasSuffix(".swift") }
-        let jobs = ProcessInfo.processInfo.activeProcessorCount
-        let read: [Result<IBDocument, Error>] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
-            Result { try IBDocument(contentsOf: path) }
-        }
-        var failures: [String] = []
-        var documents: [IBDocument] = []
-        for (index, result) in read.enumerated() {
-            switch result {
-            case var .success(document):
-                document.path = display(document.path)
-                documents.append(document)
-            case let .failure(error as IBDocument.ReadError):
-                failures.append("\(display(ibPaths[index])):\(error.line): \(error.reason)")
-            case let .failure(error):
-                failures.append("\(display(ibPaths[index])): \(error)")
-            }
-        }
-        let swift: [(path: String, outlets: SwiftOutlets)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path -> (path: String, outlets: SwiftOutlets)? in
-            // A Swift file that cannot be read declares nothing here (`scan` says why).
-            guard let source = try? SourceText(contentsOfFile: path) else { return nil }
-            return (display(path), SwiftOutlets(parser.parse(source)))
-        }.compactMap { $0 }
-        let classification = OutletClassification(documents: documents, swift: swift)
-        for failure in failures { printError("note: \(SafeText.oneLine(failure)); its connections are not judged") }
+        let classification = repository.classification
+        for failure in repository.unreadable { printError("note: \(SafeText.oneLine(failure)); its connections are not judged") }
+        for file in repository.notBuilt { printError("note: \(SafeText.oneLine(file)) is built by no target of its Xcode project: its connections are not judged") }
         switch format {
         case .json:
             struct Row: Encodable { var file: String; var line: Int; var className: String; var outlet: String; var type: String; var verdict: String; var reason: String }
             struct Stale: Encodable { var file: String; var line: Int; var className: String; var name: String; var kind: String }
-            struct Output: Encodable { var outlets: [Row]; var staleConnections: [Stale] }
+            struct Output: Encodable { var outlets: [Row]; var staleConnections: [Stale]; var notBuilt: [String] }
             let output = Output(
                 outlets: classification.entries.map { Row(file: $0.file, line: $0.outlet.line, className: $0.outlet.className, outlet: $0.outlet.name, type: $0.outlet.type, verdict: $0.verdict.name, reason: $0.reason) },
-                staleConnections: classification.stale.map { Stale(file: $0.file, line: $0.line, className: $0.className, name: $0.name, kind: $0.kind.rawValue) })
+                staleConnections: classification.stale.map { Stale(file: $0.file, line: $0.line, className: $0.className, name: $0.name, kind: $0.kind.rawValue) },
+                notBuilt: repository.notBuilt)
             print(try JSONText.pretty(output))
         case .text:
             for entry in classification.entries {
@@ -84,8 +61,9 @@ struct OutletsCommand: ParsableCommand {
                 print("\(SafeText.oneLine(stale.file)):\(stale.line): stale-connection: `\(SafeText.oneLine(stale.className))` declares no \(stale.kind == .action ? "action" : "outlet") `\(SafeText.oneLine(stale.name))`")
             }
         }
+        fflush(stdout)
         let counts = Dictionary(grouping: classification.entries, by: \.verdict.name).mapValues(\.count)
         let summary = ["guaranteed", "not-connected", "removed", "removed-and-re-added", "unknown", "collection"].map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        printError("swiftmod outlets: \(classification.entries.count) outlets in \(swiftPaths.count) Swift files, \(documents.count) Interface Builder files: \(summary); \(classification.stale.count) stale connections")
+        printError("swiftmod outlets: \(classification.entries.count) outlets in \(repository.swiftFiles) Swift files, \(repository.documents) Interface Builder files: \(summary); \(classification.stale.count) stale connections")
     }
 }

@@ -55,4 +55,67 @@ import Testing
         #expect(run.stdout.contains("avatarView") && run.stdout.contains("closeButton") && run.stdout.contains("shareButton"))
         #expect(!run.stdout.contains("\"nameLabel\""))
     }
+
+    /// A class removing its own outlet is judged from its code alone (no storyboard needed).
+    func removing(_ outlet: String, body: String, extra: [String: String] = [:]) throws -> (Scratch, CLI.Result) {
+        let scratch = try Scratch()
+        try scratch.write("VC.swift", """
+            import UIKit
+
+            class VC: UIViewController {
+                \(outlet)
+                func hide() { label.removeFromSuperview() }
+            \(body)
+            }
+
+            """)
+        for (file, text) in extra { try scratch.write(file, text) }
+        try CLI.run("git", ["init", "-q"], in: scratch.path)
+        return (scratch, try CLI.swiftmod(["run", "iboutlet-optional", ".", "--write"], in: scratch.path))
+    }
+
+    /// From a hostile review: each of these, rewritten, broke the build.
+    @Test(arguments: [
+        ("    override func becomeFirstResponder() -> Bool { label.becomeFirstResponder() }", [:], "is the value its closure or function returns"),
+        ("    func sizes() -> [CGSize] { [1].map { _ in label.sizeThatFits(.zero) } }", [:], "is the value its closure or function returns"),
+        ("    func f() { let v: UIView = label; _ = v }", [:], "uses it as a value (`let v: UIView = label`)"),
+        ("", ["Other.swift": "extension VC {\n    func g() { label.text = \"x\" }\n}\n"], "`VC` uses it at Other.swift:2"),
+        ("", ["Sub.swift": "class SubVC: VC {\n    func g() { label.textColor = .red }\n}\n"], "`SubVC` uses it at Sub.swift:2"),
+    ] as [(String, [String: String], String)])
+    func aUseTheRewriteCannotReachKeepsTheOutlet(body: String, extra: [String: String], reason: String) throws {
+        let (scratch, run) = try removing("@IBOutlet weak var label: UILabel!", body: body, extra: extra)
+        #expect(run.stderr.contains(reason), "\(run.stderr)")
+        #expect(String(decoding: try scratch.read("VC.swift"), as: UTF8.self).contains("var label: UILabel!"))
+    }
+
+    @Test func privateSetIsReadElsewhereAndPrivateIsNot() throws {
+        let presenter = ["P.swift": "final class P {\n    func show(_ vc: VC) { vc.label.text = \"x\" }\n}\n"]
+        let (_, readable) = try removing("@IBOutlet private(set) weak var label: UILabel!", body: "", extra: presenter)
+        #expect(readable.stderr.contains("`.label` is read on another value at P.swift:2"), "\(readable.stderr)")
+        let (scratch, hidden) = try removing("@IBOutlet private weak var label: UILabel!", body: "", extra: presenter)
+        #expect(hidden.status == 0)
+        #expect(String(decoding: try scratch.read("VC.swift"), as: UTF8.self).contains("@IBOutlet private weak var label: UILabel?"))
+    }
+
+    @Test func extensionsInTheFileLocalsAndNestedTypesAreToldApart() throws {
+        let (scratch, run) = try removing("@IBOutlet weak var label: UILabel!", body: """
+                func f(_ flag: Bool) {
+                    if flag {
+                        let label = UILabel()
+                        label.isHidden = false
+                    }
+                    label.isHidden = true
+                }
+                final class Inner {
+                    var label = UILabel()
+                    func g() { label.isHidden = true }
+                }
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: try scratch.read("VC.swift"), as: UTF8.self)
+        #expect(text.contains("func hide() { label?.removeFromSuperview() }"))
+        #expect(text.contains("            label.isHidden = false"), "a local keeps its uses")
+        #expect(text.contains("        label?.isHidden = true"), "after the block, the outlet again")
+        #expect(text.contains("func g() { label.isHidden = true }"), "a nested type's own member")
+    }
 }

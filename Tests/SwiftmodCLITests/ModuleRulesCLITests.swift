@@ -777,7 +777,7 @@ import Testing
 
     @Test(arguments: [
         ("migrations: []\nrules:\n  - id: layers\n    kind: layering\n",
-         ".swiftmod.yml:4: field 'rules[0].kind': unknown kind 'layering' (kinds: cycles)"),
+         ".swiftmod.yml:4: field 'rules[0].kind': unknown kind 'layering' (kinds: cycles, outlet-not-guaranteed, stale-connection)"),
         ("migrations: []\nrules:\n  - kind: cycles\n    priority: P1\n",
          ".swiftmod.yml:3: field 'rules[0].id': is required: allow comments and the baseline name the rule by it"),
         ("""

@@ -20,6 +20,8 @@ import Testing
     func repository() throws -> Scratch {
         let scratch = try IBOutletOptionalCLITests().copy()
         try scratch.write(".swiftmod.yml", Self.config)
+        // (A damaged xib fails the lock-down: the last test shows it.)
+        try FileManager.default.removeItem(atPath: scratch.path + "/App/Damaged.xib")
         return scratch
     }
 
@@ -75,5 +77,18 @@ import Testing
         #expect(run.stdout.contains("+    @IBOutlet var nameLabel: UILabel!"))
         #expect(!run.stdout.contains("+    @IBOutlet var avatarView"))
         #expect(run.stderr.contains("`ProfileViewController.avatarView` may be absent"), "\(run.stderr)")
+    }
+
+    @Test func aStoryboardThatCannotBeReadFailsTheCheckAndKeepsTheBaseline() throws {
+        let scratch = try repository()
+        #expect(try CLI.swiftmod(["baseline"], in: scratch.path).status == 0)
+        let storyboard = String(decoding: try scratch.read("App/Main.storyboard"), as: UTF8.self)
+        try scratch.write("App/Main.storyboard", storyboard + "<<<<<<< HEAD\n")
+        let check = try CLI.swiftmod(["check"], in: scratch.path)
+        #expect(check.status != 0)
+        #expect(check.stderr.contains("App/Main.storyboard") && check.stderr.contains("not well-formed XML"), "\(check.stderr)")
+        #expect(!check.stderr.contains("the baseline can shrink"), "what is unseen is not gone")
+        let prune = try CLI.swiftmod(["baseline", "--prune"], in: scratch.path)
+        #expect(prune.status != 0 && prune.stderr.contains("the baseline was not written"), "\(prune.stderr)")
     }
 }

@@ -57,14 +57,30 @@ public struct IBOutletOptionalAction: RunWideAction {
         }
         // Code elsewhere that reads the name on another value may mean this outlet; its type is
         // not known here. A private outlet is this file's alone.
-        let modifiers = declaration.children.first { $0.kind == "modifiers" }?.text ?? ""
-        if !modifiers.contains("private"), let elsewhere = repository.foreignReferences[name] {
+        // (`private(set)` and `fileprivate` outlets are read elsewhere too.)
+        let isPrivate = declaration.children.first { $0.kind == "modifiers" }?.children.contains { $0.kind == "visibility_modifier" && $0.text == "private" } ?? false
+        if !isPrivate, let elsewhere = repository.foreignReferences[name] {
             throw SiteRefusal(location: declaration.start, message: "\(site) stays: `.\(name)` is read on another value at \(elsewhere), whose type is not known here (make the outlet private, or change that code too)")
         }
-        guard let body = declaration.ancestors.first(where: { $0.kind == "class_body" }) else { return edits }
+        // Code of a subclass, or of an extension in another file, reads it too: not rewritten here.
+        for use in repository.memberUses[name] ?? [] where repository.classification.ancestry(use.className).contains(className) {
+            if use.file != entry.file {
+                throw SiteRefusal(location: declaration.start, message: "\(site) stays: `\(use.className)` uses it at \(use.file):\(use.line), which this rewrite does not reach")
+            }
+            if use.className != className {
+                throw SiteRefusal(location: declaration.start, message: "\(site) stays: its subclass `\(use.className)` uses it at line \(use.line), which this rewrite does not reach")
+            }
+        }
+        // The class and its extensions in this file.
+        let bodies = context.tree.root.descendants.filter { node in
+            node.kind == "class_body" && node.parent.map { $0.kind == "class_declaration" && ($0.child(field: "name")?.text.split(separator: ".").last.map(String.init) ?? "") == className } == true
+        }
+        guard !bodies.isEmpty else { return edits }
         var problem: SiteRefusal?
-        body.walk { node in
+        for body in bodies { body.walk { node in
             guard problem == nil else { return false }
+            // A nested type's members are its own.
+            if node.kind == "class_declaration" || node.kind == "protocol_declaration" { return node == body.parent }
             guard let reference = Self.reference(to: name, at: node, declaration: declaration) else { return true }
             switch Self.optionalEdit(for: reference) {
             case let .edit(edit): edits.append(edit)
@@ -73,7 +89,7 @@ public struct IBOutletOptionalAction: RunWideAction {
                 problem = SiteRefusal(location: reference.start, message: "\(site) stays: its use at line \(reference.start.line) \(why)")
             }
             return false
-        }
+        } }
         if let problem { throw problem }
         return edits
     }
@@ -107,7 +123,6 @@ public struct IBOutletOptionalAction: RunWideAction {
         if parent.kind == "if_statement" || parent.kind == "guard_statement" || parent.kind == "value_binding_pattern" { return .none }
         if let next = reference.nextSibling, next.kind == "?" || next.kind == "!" { return .none }
         if parent.kind == "postfix_expression" || parent.kind == "optional_chaining_marker" { return .none }
-        if parent.kind == "property_declaration" && parent.child(field: "value") == reference && parent.text.contains("let \(reference.text)") { return .none }
         // `label.text = x`, `label.isHidden = true`, `label.removeFromSuperview()`: as statements.
         if parent.kind == "navigation_expression", parent.child(field: "target") == reference {
             var top = parent
@@ -119,13 +134,29 @@ public struct IBOutletOptionalAction: RunWideAction {
             if top.kind == "directly_assignable_expression", top.parent?.kind == "assignment", top.parent?.parent?.kind == "statements" {
                 return .edit(Edit(range: reference.byteRange.upperBound..<reference.byteRange.upperBound, replacement: "?"))
             }
-            if top.kind == "call_expression", top.parent?.kind == "statements" {
+            if top.kind == "call_expression", let statements = top.parent, statements.kind == "statements" {
+                // The only statement of a closure or of a function that returns something is
+                // its value: optional chaining would change its type.
+                let method = parent.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
+                if statements.namedChildren.count == 1, let owner = statements.parent, !voidMethods.contains(method),
+                   owner.kind == "lambda_literal" || owner.kind == "computed_property" || owner.kind == "computed_getter"
+                    || owner.kind == "function_body" && owner.parent?.children.contains(where: { $0.kind == "->" }) == true {
+                    return .refuse("is the value its closure or function returns (`\(oneLine(top.text))`), which would become optional")
+                }
                 return .edit(Edit(range: reference.byteRange.upperBound..<reference.byteRange.upperBound, replacement: "?"))
             }
             return .refuse("reads a value through it (`\(oneLine(top.text))`), which would become optional")
         }
         return .refuse("uses it as a value (`\(oneLine(parent.text))`), which an optional would not type-check as")
     }
+
+    /// UIKit methods that return nothing: their call is a statement wherever it stands.
+    static let voidMethods: Set<String> = [
+        "removeFromSuperview", "setNeedsLayout", "layoutIfNeeded", "setNeedsDisplay", "sizeToFit", "addSubview", "bringSubviewToFront",
+        "sendSubviewToBack", "setTitle", "setImage", "setTitleColor", "reloadData", "startAnimating", "stopAnimating", "addTarget",
+        "removeTarget", "setContentOffset", "scrollToRow", "setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "addArrangedSubview",
+        "removeArrangedSubview", "insertSubview", "setOn", "setValue", "setProgress",
+    ]
 
     static func oneLine(_ text: String) -> String {
         let line = text.split(separator: "\n").first.map(String.init) ?? text

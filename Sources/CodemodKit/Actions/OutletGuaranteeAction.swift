@@ -26,6 +26,9 @@ public struct OutletGuaranteeAction: RunWideAction {
 
     public func edits(in context: ActionContext) throws -> [Edit] { [] }
 
+    /// It makes no edits: the next steps' edits are reviewed one by one.
+    public var editsStandTogether: Bool { false }
+
     public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
     public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
     public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }

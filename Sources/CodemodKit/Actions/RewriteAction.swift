@@ -82,11 +82,15 @@ public protocol RewriteAction: Sendable {
     /// Why the codemod's parameter values cannot work with this action (say, a keyword where a
     /// name goes), or nil. Asked when a codemod is bound to its values: a usage error.
     func problem(with params: [String: String]) -> String?
+    /// Whether a file's edits stand or fall together (a renaming), so that an interactive review
+    /// offers them as one change; false for an action that only decides what is a use.
+    var editsStandTogether: Bool { get }
 }
 
 extension RewriteAction {
     public func classify(_ context: ActionContext) -> MatchVerdict { .use }
     public func problem(with params: [String: String]) -> String? { nil }
+    public var editsStandTogether: Bool { true }
 }
 
 /// The built-in actions by name.

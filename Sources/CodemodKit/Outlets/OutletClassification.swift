@@ -79,6 +79,16 @@ public struct OutletClassification: Sendable {
 
     public var entries: [Entry] = []
     public var stale: [StaleConnection] = []
+    /// Each class of the code's superclass (by name), as far as the code declares it.
+    public private(set) var superclasses: [String: String] = [:]
+
+    /// A class and its superclasses, nearest first.
+    public func ancestry(_ name: String) -> [String] {
+        var chain = [name]
+        var seen: Set<String> = [name]
+        while let parent = superclasses[chain.last!], seen.insert(parent).inserted { chain.append(parent) }
+        return chain
+    }
 
     /// Members UIKit and AppKit classes declare that IB connects (`view` of a view controller,
     /// `delegate`, `dataSource`, a cell's `contentView`, …): a connection to one of them on a
@@ -105,31 +115,52 @@ public struct OutletClassification: Sendable {
     /// - Parameters:
     ///   - documents: the storyboards and xibs, by the path to report.
     ///   - swift: what each Swift file says, by the path to report.
-    public init(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)]) {
+    ///   - unbuilt: the Swift files (as in `swift`) that no target of an Xcode project builds:
+    ///     their classes are not the ones Interface Builder's files name, and their outlets are
+    ///     not judged.
+    public init(documents: [IBDocument], swift allSwift: [(path: String, outlets: SwiftOutlets)], unbuilt: Set<String> = []) {
+        let swift = allSwift.filter { !unbuilt.contains($0.path) }
+        for (path, file) in allSwift where unbuilt.contains(path) {
+            for outlet in file.outlets {
+                entries.append(Entry(file: path, outlet: outlet, verdict: .unknown, reason: "its file is built by no target of the Xcode project, so it is not judged"))
+            }
+        }
         // Classes of the code, their superclasses and what they declare.
         var superclass: [String: String] = [:]
         var members: [String: Set<String>] = [:]
         var actions: [String: Set<String>] = [:]
+        // `@objc(Name)`: Interface Builder's `customClass` is the Objective-C name.
+        var swiftName: [String: String] = [:]
         for (_, file) in swift {
-            for declared in file.classes { if let parent = declared.superclass { superclass[declared.name] = parent } }
+            for declared in file.classes {
+                if let parent = declared.superclass { superclass[declared.name] = parent }
+                if let objc = declared.objcName { swiftName[objc] = declared.name }
+            }
             for (name, declared) in file.members { members[name, default: []].formUnion(declared) }
             for (name, declared) in file.actions { actions[name, default: []].formUnion(declared) }
             for declared in file.classes where members[declared.name] == nil { members[declared.name] = [] }
         }
+        superclasses = superclass
+        let superclassMap = superclass
         func ancestry(_ name: String) -> [String] {
             var chain = [name]
             var seen: Set<String> = [name]
-            while let parent = superclass[chain.last!], !seen.contains(parent) {
-                chain.append(parent)
-                seen.insert(parent)
-            }
+            while let parent = superclassMap[chain.last!], seen.insert(parent).inserted { chain.append(parent) }
             return chain
         }
         // The classes a File's Owner of some xib is: a view of such a class elsewhere, with no
         // connections of its own, loads its own xib.
         var owners: Set<String> = []
+        var ownerOutlets: [String: [String: String]] = [:]
         for document in documents {
-            for object in document.objects where object.isFilesOwner { if let name = object.customClass { owners.insert(name) } }
+            for object in document.objects where object.isFilesOwner {
+                guard let custom = object.customClass else { continue }
+                let name = swiftName[custom] ?? custom
+                owners.insert(name)
+                for connection in document.connections where connection.source == object.id && connection.kind != .action {
+                    ownerOutlets[name, default: [:]][connection.name] = connection.destination
+                }
+            }
         }
         // Uses: every object of a class of the code, with the outlets connected on it.
         struct Use {
@@ -138,7 +169,10 @@ public struct OutletClassification: Sendable {
             /// The outlets connected on the object, to the ids of their views.
             var outlets: [String: String]
             var document: Int
-            var connected: Set<String> { Set(outlets.keys) }
+            var object: String
+            /// Outlets its own xib connects (a view that loads its own xib as File's Owner).
+            var ownXib: Set<String> = []
+            func connects(_ outlet: String) -> Bool { outlets[outlet] != nil || ownXib.contains(outlet) }
         }
         var uses: [Use] = []
         for (index, document) in documents.enumerated() {
@@ -147,15 +181,21 @@ public struct OutletClassification: Sendable {
                 connected[connection.source, default: [:]][connection.name] = connection.destination
             }
             for object in document.objects where !object.isReference {
-                guard let name = object.customClass, members[name] != nil else { continue }
+                guard let custom = object.customClass else { continue }
+                let name = swiftName[custom] ?? custom
+                guard members[name] != nil else { continue }
                 let outlets = connected[object.id] ?? [:]
-                if outlets.isEmpty, !object.isFilesOwner, owners.contains(name) { continue }
-                uses.append(Use(className: name, place: Place(file: document.path, line: object.line), outlets: outlets, document: index))
+                var use = Use(className: name, place: Place(file: document.path, line: object.line), outlets: outlets, document: index, object: object.id)
+                // A view that loads its own xib: the xib's connections are made on it too.
+                if owners.contains(name), !object.isFilesOwner { use.ownXib = Set(ownerOutlets[name].map { Array($0.keys) } ?? []) }
+                uses.append(use)
             }
             // Stale connections: a member none of the class's chain declares.
             for connection in document.connections {
                 let holder = connection.kind == .action ? connection.destination : connection.source
-                guard let object = document.object(holder), let name = object.customClass, members[name] != nil else { continue }
+                guard let object = document.object(holder), let custom = object.customClass else { continue }
+                let name = swiftName[custom] ?? custom
+                guard members[name] != nil else { continue }
                 let chain = ancestry(name)
                 let member = connection.name
                 if connection.kind == .action {
@@ -168,6 +208,11 @@ public struct OutletClassification: Sendable {
                 stale.append(StaleConnection(file: document.path, line: connection.line, className: name, name: member, kind: connection.kind))
             }
         }
+        // A class that loads its own xib and is also placed in a storyboard or xib: the places
+        // are the object, and its File's Owner connections are made on each (counted there).
+        func isOwner(_ use: Use) -> Bool { documents[use.document].object(use.object)?.isFilesOwner ?? false }
+        let placed = Set(uses.filter { !isOwner($0) }.map(\.className))
+        uses.removeAll { isOwner($0) && placed.contains($0.className) && owners.contains($0.className) }
         // What the code of a class or of its subclasses does to views, in any file.
         typealias Placed = (path: String, use: SwiftOutlets.ViewUse)
         let removals: [Placed] = swift.flatMap { file in file.outlets.removals.map { (file.path, $0) } }
@@ -176,17 +221,24 @@ public struct OutletClassification: Sendable {
         func place(_ placed: Placed, from path: String) -> String {
             placed.path == path ? "line \(placed.use.line)" : "\(placed.path):\(placed.use.line)"
         }
+        // The uses of each class and of its subclasses, by class.
+        var usesOf: [String: [Use]] = [:]
+        for (className, classUses) in Dictionary(grouping: uses, by: \.className) {
+            for ancestor in ancestry(className) { usesOf[ancestor, default: []] += classUses }
+        }
         // Each outlet: the uses of its class and of its subclasses.
         for (path, file) in swift {
             for outlet in file.outlets {
-                let relevant = uses.filter { ancestry($0.className).contains(outlet.className) }
+                let relevant = usesOf[outlet.className] ?? []
                 func ofThisOutlet(_ placed: Placed) -> Bool { placed.use.outlet == outlet.name && ancestry(placed.use.className).contains(outlet.className) }
                 var removal = removals.first(where: ofThisOutlet)
                 // Removed with the other subviews of a container (in some use, its view is one).
                 var container: String?
                 for emptied in containerRemovals where removal == nil && ancestry(emptied.use.className).contains(outlet.className) {
                     let inside = relevant.contains { use in
-                        guard let containerView = use.outlets[emptied.use.outlet], let view = use.outlets[outlet.name] else { return false }
+                        // The container is an outlet, or the object's root view or content view.
+                        let containerView = use.outlets[emptied.use.outlet] ?? documents[use.document].child(of: use.object, key: emptied.use.outlet)?.id
+                        guard let containerView, let view = use.outlets[outlet.name] else { return false }
                         guard let object = documents[use.document].object(view) else { return false }
                         return object.parent == containerView && object.isSubview
                     }
@@ -198,7 +250,7 @@ public struct OutletClassification: Sendable {
                 let addition = additions.first(where: ofThisOutlet)
                 let verdict: Verdict
                 let reason: String
-                let missing = relevant.filter { !$0.connected.contains(outlet.name) }
+                let missing = relevant.filter { !$0.connects(outlet.name) }
                 // Removal is the class's own code: judged whether or not its class is in a
                 // storyboard or xib.
                 if outlet.isCollection {
@@ -206,7 +258,8 @@ public struct OutletClassification: Sendable {
                     reason = "an outlet collection: always strong"
                 } else if !relevant.isEmpty, !missing.isEmpty {
                     verdict = .notConnected(missing.map(\.place))
-                    reason = "not connected where `\(outlet.className)` is used at \(missing.map(\.place.description).joined(separator: ", "))"
+                    let places = missing.prefix(3).map(\.place.description).joined(separator: ", ")
+                    reason = "not connected where `\(outlet.className)` is used at \(places)\(missing.count > 3 ? " and \(missing.count - 3) more" : "")"
                 } else if let removal, let addition {
                     verdict = .removedAndReAdded(line: removal.use.line, added: addition.use.line)
                     reason = "removed from its superview\(container.map { " with the subviews of `\($0)`" } ?? "") (\(place(removal, from: path))) and added back (\(place(addition, from: path)))"

@@ -10,17 +10,55 @@ public struct OutletRepository: Sendable {
     /// Interface Builder files that could not be read, with why: the verdicts of the classes
     /// they use may be wrong.
     public var unreadable: [String] = []
+    /// The same, as the file (displayed) and why.
+    public var unreadableFiles: [(file: String, reason: String)] = []
     /// Member names other code reads on something other than `self` (`cell.titleLabel`), with
     /// where: an outlet of that name cannot become optional without knowing that code's types.
     public var foreignReferences: [String: String] = [:]
+    /// Where classes' code (their bodies and extensions) reads a member bare or through `self`:
+    /// by member name, the file, the class and the line.
+    public var memberUses: [String: [(file: String, className: String, line: Int)]] = [:]
     public var root: String
+    /// Storyboards and xibs that no target of an Xcode project builds: left out of the verdicts.
+    public var notBuilt: [String] = []
+    /// How many Swift files and Interface Builder files were read.
+    public var swiftFiles = 0
+    public var documents = 0
 
     /// - Parameter display: how to name a file in verdicts (relative to the working folder, say).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 }) {
+        self = (try? OutletRepository(paths: [root], jobs: jobs, display: display)) ?? OutletRepository(empty: root)
+    }
+
+    private init(empty root: String) {
         self.root = root
-        let walk = (try? FileWalker(endings: [".swift", ".storyboard", ".xib"]).walk([root]))?.files ?? []
-        let ibPaths = walk.filter(IBDocument.isInterfaceBuilderFile)
+        classification = OutletClassification(documents: [], swift: [])
+    }
+
+    /// The files under some paths (folders or files).
+    /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
+    public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 }) throws {
+        root = paths.first ?? "."
+        let walk = try FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk(paths).files
+        // What the Xcode projects build: a file under a project that no target builds (a stale
+        // copy, code that moved) is no part of the app.
+        var projects: [XcodeProject] = []
+        for file in walk where file.hasSuffix("/project.pbxproj") {
+            do {
+                projects.append(try XcodeProject(path: (file as NSString).deletingLastPathComponent))
+            } catch {
+                unreadable.append("\(display(file)): \(error); which files it builds is not known")
+            }
+        }
+        let built = BuildMembership(projects: projects)
+        var notBuilt: [String] = []
+        var ibPaths: [String] = []
+        for path in walk where IBDocument.isInterfaceBuilderFile(path) {
+            if built.builds(path) { ibPaths.append(path) } else { notBuilt.append(display(path)) }
+        }
         let swiftPaths = walk.filter { $0.hasSuffix(".swift") }
+        let unbuiltSwift = Set(swiftPaths.filter { !built.builds($0) }.map(display))
+        self.notBuilt = notBuilt.sorted()
         let read: [Result<IBDocument, Error>] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
             Result { try IBDocument(contentsOf: path) }
         }
@@ -32,8 +70,10 @@ public struct OutletRepository: Sendable {
                 documents.append(document)
             case let .failure(error as IBDocument.ReadError):
                 unreadable.append("\(display(ibPaths[index])):\(error.line): \(error.reason)")
+                unreadableFiles.append((display(ibPaths[index]), "line \(error.line): \(error.reason)"))
             case let .failure(error):
                 unreadable.append("\(display(ibPaths[index])): \(error)")
+                unreadableFiles.append((display(ibPaths[index]), "\(error)"))
             }
         }
         let swift: [(path: String, outlets: SwiftOutlets)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path -> (path: String, outlets: SwiftOutlets)? in
@@ -41,10 +81,15 @@ public struct OutletRepository: Sendable {
             guard let source = try? SourceText(contentsOfFile: path) else { return nil }
             return (display(path), SwiftOutlets(parser.parse(source)))
         }.compactMap { $0 }
-        classification = OutletClassification(documents: documents, swift: swift)
+        classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift)
+        swiftFiles = swift.count
+        self.documents = documents.count
         for (path, file) in swift {
             for (name, line) in file.foreignReferences where foreignReferences[name] == nil {
                 foreignReferences[name] = "\(path):\(line)"
+            }
+            for (className, uses) in file.memberUses {
+                for (name, line) in uses { memberUses[name, default: []].append((path, className, line)) }
             }
         }
     }
@@ -56,6 +101,9 @@ public struct OutletRepository: Sendable {
         let outlets = SwiftOutlets(tree)
         classification = OutletClassification(documents: [], swift: [(path: "", outlets: outlets)])
         for (name, line) in outlets.foreignReferences { foreignReferences[name] = "line \(line)" }
+        for (className, uses) in outlets.memberUses {
+            for (name, line) in uses { memberUses[name, default: []].append(("", className, line)) }
+        }
     }
 
     /// The repository around a run's files: the git top level of the working folder (or of the
@@ -76,5 +124,28 @@ public struct OutletRepository: Sendable {
     /// The verdict of an outlet, by its class and name.
     public func entry(className: String, outlet: String) -> OutletClassification.Entry? {
         classification.entries.first { $0.outlet.className == className && $0.outlet.name == outlet }
+    }
+}
+
+/// Which files a repository's Xcode projects build. A file under no project (a SwiftPM
+/// package, a repository without projects) counts as built, and so does one inside a SwiftPM
+/// package within a project's folder.
+struct BuildMembership {
+    let projects: [XcodeProject]
+
+    func builds(_ file: String) -> Bool {
+        let absolute = (URL(fileURLWithPath: file).standardizedFileURL.path as NSString).standardizingPath
+        let covering = projects.filter { $0.covers(absolute) }
+        if covering.isEmpty || covering.contains(where: { $0.builds(absolute) }) { return true }
+        // A local package inside the project's folder builds its own files.
+        var folder = (absolute as NSString).deletingLastPathComponent
+        let top = covering.map(\.sourceRoot).min { $0.count < $1.count } ?? "/"
+        while folder.count > top.count {
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift")) { return true }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { break }
+            folder = parent
+        }
+        return false
     }
 }

@@ -22,7 +22,10 @@ public struct SwiftOutlets: Sendable {
     /// A class: its name and the first type it inherits from (its superclass when that is a class).
     public struct Class: Sendable, Equatable {
         public var name: String
+        /// Its first inherited type, without a module (`App.Base` → `Base`) or generic arguments.
         public var superclass: String?
+        /// The name Objective-C (and Interface Builder's `customClass`) knows it by: `@objc(Name)`.
+        public var objcName: String?
         public var line: Int
     }
 
@@ -45,6 +48,9 @@ public struct SwiftOutlets: Sendable {
     /// the first line of each.
     public var foreignReferences: [String: Int] = [:]
     public var removals: [ViewUse] = []
+    /// Names a class's code (or an extension's) reads bare or through `self`, with a line: the
+    /// uses an outlet's rewrite must reach.
+    public var memberUses: [String: [String: Int]] = [:]
     /// Containers whose subviews a class's code removes all at once
     /// (`stack.arrangedSubviews.forEach { $0.removeFromSuperview() }`): the outlet is the container.
     public var containerRemovals: [ViewUse] = []
@@ -77,8 +83,14 @@ public struct SwiftOutlets: Sendable {
             // `extension Foo.Bar` names its type by its last part.
             let className = isExtension ? String(name.split(separator: ".").last ?? Substring(name)) : name
             if !isExtension, declaration.children.contains(where: { $0.kind == "class" }) {
-                let superclass = declaration.children.first { $0.kind == "inheritance_specifier" }?.text
-                classes.append(Class(name: className, superclass: superclass, line: declaration.start.line))
+                var superclass = declaration.children.first { $0.kind == "inheritance_specifier" }?.text
+                if let text = superclass {
+                    let plain = text.prefix { $0 != "<" }
+                    superclass = String(plain.split(separator: ".").last ?? plain).filter { !$0.isWhitespace }
+                }
+                let objc = declaration.children.first { $0.kind == "modifiers" }?.children.first { $0.kind == "attribute" && $0.text.hasPrefix("@objc(") }
+                    .map { String($0.text.dropFirst("@objc(".count).dropLast()).filter { !$0.isWhitespace } }
+                classes.append(Class(name: className, superclass: superclass, objcName: objc, line: declaration.start.line))
             }
             guard let body = declaration.child(field: "body") else { return }
             for member in body.children {
@@ -93,6 +105,7 @@ public struct SwiftOutlets: Sendable {
                 }
             }
             readViewUses(in: body, of: className)
+            readMemberUses(in: body, of: className)
         default:
             return
         }
@@ -100,10 +113,33 @@ public struct SwiftOutlets: Sendable {
 
     private func memberName(_ member: Node) -> String? {
         switch member.kind {
-        case "property_declaration": return member.child(field: "name")?.child(field: "bound_identifier")?.text
-        case "function_declaration": return member.child(field: "name")?.text
+        case "property_declaration": return member.child(field: "name")?.child(field: "bound_identifier").map { Self.unticked($0.text) }
+        case "function_declaration": return member.child(field: "name").map { Self.unticked($0.text) }
         default: return nil
         }
+    }
+
+    /// A name without its backticks (`` `default` `` is `default` to Interface Builder).
+    static func unticked(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count > 1 ? String(name.dropFirst().dropLast()) : name
+    }
+
+    /// Every member name the body reads bare or through `self` (not inside nested types).
+    private mutating func readMemberUses(in body: Node, of className: String) {
+        var uses = memberUses[className] ?? [:]
+        body.walk { node in
+            if node.kind == "class_declaration" || node.kind == "protocol_declaration" { return node == body.parent }
+            if let name = Self.viewName(node), uses[name] == nil, node.kind == "simple_identifier" || node.kind == "navigation_expression" {
+                if node.kind == "simple_identifier", let parent = node.parent,
+                   parent.kind == "navigation_suffix" || parent.kind == "value_argument_label" || parent.kind == "pattern"
+                    || node.fieldName == "bound_identifier" || parent.kind == "function_declaration" || parent.kind == "property_declaration" {
+                    return true
+                }
+                uses[name] = node.start.line
+            }
+            return true
+        }
+        memberUses[className] = uses
     }
 
     /// A method's Objective-C selector: `@objc(name:)` as written, else from its name and labels.
@@ -118,14 +154,24 @@ public struct SwiftOutlets: Sendable {
             let external = parameter.child(field: "external_name")?.text
             return external ?? parameter.child(field: "name")?.text ?? "_"
         }
-        let firstLabel = label(first)
-        var selector = firstLabel == "_" ? name + ":" : name + "With" + firstLabel.prefix(1).uppercased() + firstLabel.dropFirst() + ":"
+        let firstLabel = Self.unticked(label(first))
+        // `close(sender:)` is `closeWithSender:`; a label that is a preposition goes without
+        // "With": `didTap(on:)` is `didTapOn:`.
+        let joint = prepositions.contains(firstLabel.lowercased()) ? "" : "With"
+        var selector = firstLabel == "_" ? name + ":" : name + joint + firstLabel.prefix(1).uppercased() + firstLabel.dropFirst() + ":"
         for parameter in parameters.dropFirst() {
             let text = label(parameter)
             selector += (text == "_" ? "" : text) + ":"
         }
         return selector
     }
+
+    /// The prepositions Swift's Objective-C names join without "With".
+    static let prepositions: Set<String> = [
+        "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from", "given", "in",
+        "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to", "until", "using", "via",
+        "when", "with", "within",
+    ]
 
     static func hasAttribute(_ declaration: Node, _ name: String) -> Bool {
         declaration.children.first { $0.kind == "modifiers" }?.children.contains {
@@ -140,7 +186,7 @@ public struct SwiftOutlets: Sendable {
         let ownership = declaration.children.first { $0.kind == "modifiers" }?.children.first { $0.kind == "ownership_modifier" }?.text
         let unwrapped = annotation.children.contains { $0.kind == "!" }
         let collection = annotation.child(field: "name")?.kind == "array_type"
-        return Outlet(className: className, name: name.text, type: String(type), ownership: ownership, isImplicitlyUnwrapped: unwrapped,
+        return Outlet(className: className, name: Self.unticked(name.text), type: String(type), ownership: ownership, isImplicitlyUnwrapped: unwrapped,
                       isCollection: collection, line: name.start.line, nameColumn: name.start.column, byteRange: declaration.byteRange)
     }
 
@@ -158,6 +204,11 @@ public struct SwiftOutlets: Sendable {
                     }
                 }
             }
+            // `[a, b].forEach { $0.removeFromSuperview() }`.
+            if let views = Self.listRemoved(node) {
+                for name in views { removals.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
+                return false
+            }
             if let container = Self.containerEmptied(node) {
                 containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
                 return false
@@ -174,6 +225,35 @@ public struct SwiftOutlets: Sendable {
             }
             return true
         }
+    }
+
+    /// The views `[a, b].forEach { $0.removeFromSuperview() }` (or `for v in [a, b] { v.removeFromSuperview() }`) removes.
+    static func listRemoved(_ node: Node) -> [String]? {
+        let list: Node?
+        let element: String
+        let body: Node?
+        if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression",
+           callee.child(field: "suffix")?.child(field: "suffix")?.text == "forEach",
+           let closure = node.child(at: 1)?.children.first(where: { $0.kind == "lambda_literal" }) ?? node.child(at: 1)?.children.first(where: { $0.kind == "annotated_lambda" })?.children.first(where: { $0.kind == "lambda_literal" }) {
+            list = callee.child(field: "target")
+            element = closure.child(field: "type")?.children.first?.children.first?.child(field: "name")?.text ?? "$0"
+            body = closure
+        } else if node.kind == "for_statement", let item = node.child(field: "item")?.text {
+            list = node.child(field: "collection")
+            element = item
+            body = node
+        } else {
+            return nil
+        }
+        guard let list, list.kind == "array_literal", let body else { return nil }
+        var removes = false
+        body.walk { inner in
+            if inner.kind == "call_expression", let callee = inner.child(at: 0), callee.kind == "navigation_expression",
+               callee.child(field: "suffix")?.child(field: "suffix")?.text == "removeFromSuperview",
+               callee.child(field: "target")?.text == element { removes = true }
+            return !removes
+        }
+        return removes ? list.namedChildren.compactMap(viewName) : nil
     }
 
     /// The container whose subviews a statement removes:
@@ -226,6 +306,10 @@ public struct SwiftOutlets: Sendable {
 
     /// Whether a bare name is a local of the code around it (a parameter, a `let`/`var`, a
     /// closure parameter) declared before it, rather than a member.
+    /// Nodes whose declarations are seen only inside them.
+    static let blockKinds: Set<String> = ["statements", "lambda_literal", "function_declaration", "if_statement", "for_statement", "while_statement",
+                                          "switch_entry", "catch_block", "do_statement", "computed_property", "init_declaration"]
+
     static func isLocal(_ name: Node) -> Bool {
         for scope in name.ancestors where ["function_declaration", "lambda_literal", "init_declaration", "computed_property", "for_statement", "if_statement", "guard_statement", "statements"].contains(scope.kind) {
             var declares = false
@@ -235,7 +319,9 @@ public struct SwiftOutlets: Sendable {
                    parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter" || inner.fieldName == "bound_identifier" {
                     declares = true
                 }
-                return !declares && inner.kind != "class_declaration"
+                // A block that does not hold the name (an earlier `if`'s body) keeps its locals.
+                let holdsName = inner.byteRange.contains(name.byteRange.lowerBound)
+                return !declares && inner.kind != "class_declaration" && (holdsName || !Self.blockKinds.contains(inner.kind))
             }
             if declares { return true }
         }

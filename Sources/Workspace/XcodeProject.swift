@@ -1,0 +1,94 @@
+import Foundation
+
+/// An Xcode project (`Foo.xcodeproj/project.pbxproj`) as far as which files its targets build:
+/// the files of their build phases (sources, resources: a localized storyboard's every variant)
+/// and their synchronized folders (Xcode 16: every file under the folder).
+public struct XcodeProject: Sendable {
+    /// The `.xcodeproj` folder.
+    public var path: String
+    /// The folder the project's paths start from (the one holding the `.xcodeproj`).
+    public var sourceRoot: String
+    /// The standardized absolute paths of the files some target builds.
+    public var builtFiles: Set<String> = []
+    /// Folders whose every file a target builds (synchronized groups).
+    public var builtFolders: [String] = []
+
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Reads `project.pbxproj` inside an `.xcodeproj` folder.
+    public init(path: String) throws {
+        // Absolute: the paths it builds are compared with absolute ones.
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        self.path = path
+        sourceRoot = (path as NSString).deletingLastPathComponent
+        let file = (path as NSString).appendingPathComponent("project.pbxproj")
+        guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(path: file, reason: "cannot be read") }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw ReadError(path: file, reason: "not a property list (\(error.localizedDescription))")
+        }
+        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: [String: Any]],
+              let rootID = top["rootObject"] as? String, let root = objects[rootID] else {
+            throw ReadError(path: file, reason: "not an Xcode project (no objects or root object)")
+        }
+        var paths: [String: [String]] = [:]
+        var visited: Set<String> = []
+        func visit(_ id: String, parent: String) {
+            guard let object = objects[id], visited.insert(id).inserted else { return }
+            let kind = object["isa"] as? String ?? ""
+            let base: String
+            switch object["sourceTree"] as? String ?? "<group>" {
+            case "<group>": base = parent
+            case "SOURCE_ROOT": base = sourceRoot
+            case "<absolute>": base = "/"
+            default: return
+            }
+            let own = (object["path"] as? String).map { (base as NSString).appendingPathComponent($0) } ?? base
+            switch kind {
+            case "PBXGroup":
+                for child in object["children"] as? [String] ?? [] { visit(child, parent: own) }
+            case "PBXVariantGroup":
+                // `Base.lproj/Main.storyboard`, `fr.lproj/Main.strings`: relative to the group's folder.
+                let children = object["children"] as? [String] ?? []
+                for child in children { visit(child, parent: base) }
+                paths[id] = children.flatMap { paths[$0] ?? [] }
+            case "PBXFileReference":
+                paths[id] = [(own as NSString).standardizingPath]
+            case "PBXFileSystemSynchronizedRootGroup":
+                paths[id] = [(own as NSString).standardizingPath]
+            default:
+                return
+            }
+        }
+        if let main = root["mainGroup"] as? String { visit(main, parent: sourceRoot) }
+        for target in root["targets"] as? [String] ?? [] {
+            guard let object = objects[target] else { continue }
+            for phase in object["buildPhases"] as? [String] ?? [] {
+                for buildFile in objects[phase]?["files"] as? [String] ?? [] {
+                    guard let reference = objects[buildFile]?["fileRef"] as? String else { continue }
+                    builtFiles.formUnion(paths[reference] ?? [])
+                }
+            }
+            for group in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                if objects[group] != nil, paths[group] == nil { visit(group, parent: sourceRoot) }
+                builtFolders += paths[group] ?? []
+            }
+        }
+    }
+
+    /// Whether a target of the project builds a file (a standardized absolute path).
+    public func builds(_ file: String) -> Bool {
+        builtFiles.contains(file) || builtFolders.contains { file.hasPrefix($0 + "/") }
+    }
+
+    /// Whether a file lies under the project's folder (so the project would build it if anything does).
+    public func covers(_ file: String) -> Bool {
+        file.hasPrefix(sourceRoot + "/")
+    }
+}

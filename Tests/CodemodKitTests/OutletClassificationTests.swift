@@ -1,0 +1,108 @@
+import Foundation
+@testable import CodemodKit
+import InterfaceBuilder
+import SwiftTree
+import Testing
+
+/// Verdicts from storyboards and Swift code (issue 26), for the shapes a hostile review found
+/// judged wrongly: a root view or content view emptied, `[a, b].forEach` removals, a
+/// module-qualified superclass, `@objc(Name)` classes, a view that loads its own xib and has
+/// connections where it is placed, selectors with prepositions, backticked names.
+@Suite struct OutletClassificationTests {
+    func judge(_ swift: String, _ documents: [(String, String)]) throws -> OutletClassification {
+        let ib = try documents.map { try IBDocument(path: $0.0, data: Data($0.1.utf8)) }
+        return OutletClassification(documents: ib, swift: [(path: "V.swift", outlets: SwiftOutlets(Parser().parse(swift)))])
+    }
+
+    func verdicts(_ classification: OutletClassification) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: classification.entries.map { ("\($0.outlet.className).\($0.outlet.name)", $0.verdict.name) })
+    }
+
+    static func storyboard(_ objects: String) -> String {
+        """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+            <scenes><scene sceneID="s"><objects>
+        \(objects)
+            </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    @Test func emptyingARootViewOrAContentViewRemovesItsSubviews() throws {
+        let classification = try judge("""
+            class RootVC: UIViewController {
+                @IBOutlet weak var titleLabel: UILabel!
+                func reset() { view.subviews.forEach { $0.removeFromSuperview() } }
+            }
+            class PairVC: UIViewController {
+                @IBOutlet weak var a: UIView!
+                @IBOutlet weak var b: UIView!
+                @IBOutlet weak var c: UIView!
+                func hide() { [a, b].forEach { $0.removeFromSuperview() } }
+            }
+            """, [("Main.storyboard", Self.storyboard("""
+                <viewController id="r" customClass="RootVC">
+                    <view key="view" id="rv"><subviews><label id="t"/></subviews></view>
+                    <connections><outlet property="titleLabel" destination="t" id="o1"/></connections>
+                </viewController>
+                <viewController id="p" customClass="PairVC">
+                    <view key="view" id="pv"><subviews><view id="a"/><view id="b"/><view id="c"/></subviews></view>
+                    <connections>
+                        <outlet property="a" destination="a" id="o2"/><outlet property="b" destination="b" id="o3"/><outlet property="c" destination="c" id="o4"/>
+                    </connections>
+                </viewController>
+            """))])
+        #expect(verdicts(classification) == ["RootVC.titleLabel": "removed", "PairVC.a": "removed", "PairVC.b": "removed", "PairVC.c": "guaranteed"])
+    }
+
+    @Test func classesAreFoundByTheirSuperclassAndObjectiveCNames() throws {
+        let classification = try judge("""
+            class Base: UIViewController { @IBOutlet weak var header: UILabel! }
+            class Sub: App.Base {}
+            @objc(ObjCCard) class CardV: UIView { @IBOutlet weak var title: UILabel! }
+            class Host: UIViewController {
+                @IBOutlet weak var `default`: UIButton!
+                @IBAction func didTap(on sender: Any) {}
+                @IBAction func send(for event: Any) {}
+            }
+            """, [("Main.storyboard", Self.storyboard("""
+                <viewController id="s" customClass="Sub"><view key="view" id="sv"/></viewController>
+                <view id="c" customClass="ObjCCard"/>
+                <viewController id="h" customClass="Host">
+                    <view key="view" id="hv"><subviews><button id="b">
+                        <connections>
+                            <action selector="didTapOn:" destination="h" id="x1"/>
+                            <action selector="sendFor:" destination="h" id="x2"/>
+                        </connections>
+                    </button></subviews></view>
+                    <connections><outlet property="default" destination="b" id="o1"/></connections>
+                </viewController>
+            """))])
+        #expect(verdicts(classification) == ["Base.header": "not-connected", "CardV.title": "not-connected", "Host.default": "guaranteed"])
+        #expect(classification.stale.isEmpty, "\(classification.stale)")
+    }
+
+    @Test func aViewThatLoadsItsOwnXibIsConnectedByItWhereverItIsPlaced() throws {
+        let classification = try judge("""
+            class OwnerView: UIView {
+                @IBOutlet weak var inner: UILabel!
+                @IBOutlet weak var delegate: AnyObject!
+            }
+            """, [
+                ("Main.storyboard", Self.storyboard("""
+                    <viewController id="vc"><view key="view" id="v"><subviews>
+                        <view id="o" customClass="OwnerView"><connections><outlet property="delegate" destination="vc" id="d"/></connections></view>
+                    </subviews></view></viewController>
+                """)),
+                ("OwnerView.xib", """
+                    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+                        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="OwnerView">
+                            <connections><outlet property="inner" destination="l" id="i"/></connections>
+                        </placeholder>
+                        <view id="root"><subviews><label id="l"/></subviews></view>
+                    </objects></document>
+                    """),
+            ])
+        #expect(verdicts(classification) == ["OwnerView.inner": "guaranteed", "OwnerView.delegate": "guaranteed"])
+    }
+}
