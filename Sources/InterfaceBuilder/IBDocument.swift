@@ -11,9 +11,9 @@ import FoundationXML
 /// `tableViewCell`, `view`, `placeholder`, …), and an object's `<connections>` holds its
 /// `<outlet property="label" destination="id"/>`, `<outletCollection …/>` and
 /// `<action selector="tap:" destination="id"/>` (for an action, the destination is the target).
-public struct IBDocument: Sendable {
+public struct IBDocument: Sendable, Codable {
     /// An object of the document: an element with an `id`.
-    public struct Object: Sendable, Equatable {
+    public struct Object: Sendable, Equatable, Codable {
         public var id: String
         /// The element's name: `viewController`, `tableViewCell`, `view`, `placeholder`, …
         public var element: String
@@ -39,8 +39,8 @@ public struct IBDocument: Sendable {
     }
 
     /// A connection made on an object (`source`).
-    public struct Connection: Sendable, Equatable {
-        public enum Kind: String, Sendable { case outlet, outletCollection, action }
+    public struct Connection: Sendable, Equatable, Codable {
+        public enum Kind: String, Sendable, Codable { case outlet, outletCollection, action }
         public var kind: Kind
         /// The outlet's property, or the action's selector (`tap:`).
         public var name: String
@@ -51,7 +51,7 @@ public struct IBDocument: Sendable {
         public var line: Int
     }
 
-    public enum Platform: String, Sendable { case uiKit, appKit, unknown }
+    public enum Platform: String, Sendable, Codable { case uiKit, appKit, unknown }
 
     /// Where the document was read from, as the caller named it.
     public var path: String
@@ -62,6 +62,18 @@ public struct IBDocument: Sendable {
     }
     public var connections: [Connection] = []
     private var index: [String: Int] = [:]
+
+    enum CodingKeys: String, CodingKey { case path, platform, isStoryboard, objects, connections }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(String.self, forKey: .path)
+        platform = try container.decode(Platform.self, forKey: .platform)
+        isStoryboard = try container.decode(Bool.self, forKey: .isStoryboard)
+        objects = try container.decode([Object].self, forKey: .objects)
+        connections = try container.decode([Connection].self, forKey: .connections)
+        index = Dictionary(objects.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The object with an id.
     public func object(_ id: String) -> Object? { index[id].map { objects[$0] } }
@@ -77,6 +89,12 @@ public struct IBDocument: Sendable {
         public var line: Int
         public var reason: String
         public var description: String { "\(path):\(line): \(reason)" }
+
+        public init(path: String, line: Int, reason: String) {
+            self.path = path
+            self.line = line
+            self.reason = reason
+        }
     }
 
     /// Reads a document's bytes.

@@ -30,11 +30,12 @@ public struct OutletRules: Sendable {
 
     /// Reads the repository under the configuration's root and checks the outlet rules among
     /// `migrations` (others are ignored).
-    public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil) {
+    /// - Parameter cacheVersion: keep what each file gave in the root's `.swiftmod/cache` (nil: no cache).
+    public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil) {
         self.migrations = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                          display: { RepositoryPath.relative($0, root: root) ?? $0 })
+                                          display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion)
         failures = repository.unreadableFiles.map { FileFailure(file: $0.file, reason: "\($0.reason); its outlets and connections are not judged") }
         var all: [Finding] = []
         if let rule = self.migrations.first(where: { $0.settings.rule == .outletNotGuaranteed }) {
@@ -69,24 +70,11 @@ public struct OutletRules: Sendable {
             files.insert(RepositoryPath.relative(path, root: root) ?? path)
         }
         for file in Set(byFile.keys).union(files) {
-            var remaining = byFile[file] ?? []
-            var problems: [Finding] = []
-            var allowed = 0
+            var comments: [ImportScanner.Comment] = []
             if file.hasSuffix(".swift"), let bytes = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(file)).map([UInt8].init) {
-                for comment in ImportScanner.scan(bytes).allowComments {
-                    guard case let .allow(id, reason) = AllowComment.form(of: comment.text, kind: "comment"), ids.contains(id) else { continue }
-                    if let index = remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line })
-                        ?? remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line + 1 }) {
-                        remaining.remove(at: index)
-                        allowed += 1
-                        if reason == nil {
-                            problems.append(ModuleRules.problem(.allowWithoutReason, id, comment, file: file, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
-                        }
-                    } else {
-                        problems.append(ModuleRules.problem(.unusedAllow, id, comment, file: file, "swiftmod:allow \(id) allows nothing: no finding of \(id) on this line or the next"))
-                    }
-                }
+                comments = ImportScanner.scan(bytes).allowComments
             }
+            let (remaining, allowed, problems) = ModuleRules.applyAllowComments(to: byFile[file] ?? [], comments: comments, file: file, ids: ids, what: "finding")
             let findings = (remaining + problems).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
             if !findings.isEmpty { findingsByFile[file] = findings }
             if allowed > 0 { allowedByFile[file] = allowed }

@@ -227,7 +227,8 @@ struct LockdownOptions: ParsableArguments {
         }
         if migrations.contains(where: \.isOutletRule) {
             // Outlets are judged against the whole repository's storyboards and xibs.
-            let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs)
+            let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs,
+                                      cacheVersion: cached ? Swiftmod.version : nil)
             // A storyboard that cannot be read (a merge conflict) fails the check: its findings
             // are not gone.
             result.failures += outlets.failures

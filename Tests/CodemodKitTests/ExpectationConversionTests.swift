@@ -6,15 +6,9 @@ import Testing
 /// wait, else the class stays XCTest with the reason. The shapes were compiled and run before and
 /// after with Swift Testing 6.3.1 (the `expectations` fixture does so in the suite).
 @Suite struct ExpectationConversionTests {
-    func converted(_ code: String) throws -> String {
-        let tree = Parser().parse(code)
-        let conversion = XCTestFileConversion(tree)
-        return String(decoding: try EditSet(conversion.edits, in: tree.source).apply(to: tree.source), as: UTF8.self)
-    }
+    func converted(_ code: String) throws -> String { try XCTestFile.converted(code) }
 
-    func reasons(_ code: String) -> [String] {
-        XCTestFileConversion(Parser().parse(code)).left.map(\.reason)
-    }
+    func reasons(_ code: String) -> [String] { XCTestFile.reasons(code) }
 
     /// A class around one test's body.
     func test(_ body: String, signature: String = "func testIt()") -> String {

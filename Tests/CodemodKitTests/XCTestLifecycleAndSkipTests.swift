@@ -5,15 +5,9 @@ import Testing
 /// setUp/tearDown, skips, known issues and `continueAfterFailure` in Swift Testing (issue 25);
 /// each form was also compiled and run with Swift Testing 6.3.1 in a scratch package.
 @Suite struct XCTestLifecycleAndSkipTests {
-    func converted(_ code: String) throws -> String {
-        let tree = Parser().parse(code)
-        let conversion = XCTestFileConversion(tree)
-        return String(decoding: try EditSet(conversion.edits, in: tree.source).apply(to: tree.source), as: UTF8.self)
-    }
+    func converted(_ code: String) throws -> String { try XCTestFile.converted(code) }
 
-    func reasons(_ code: String) -> [String] {
-        XCTestFileConversion(Parser().parse(code)).left.map(\.reason)
-    }
+    func reasons(_ code: String) -> [String] { XCTestFile.reasons(code) }
 
     @Test func setUpBecomesInitAndTearDownDeinit() throws {
         let result = try converted("""

@@ -13,7 +13,7 @@ import Workspace
 /// whose type is not known here) leaves the whole outlet as it is, with the use named. An outlet
 /// removed and added back stays strong (a weak one would be gone before it is added back);
 /// otherwise its ownership stays as written.
-public struct IBOutletOptionalAction: RunWideAction {
+public struct IBOutletOptionalAction: RepositoryReadingAction {
     public let name = "iboutlet-optional"
     public let summary = "Makes an implicitly unwrapped outlet whose view may be absent optional, with optional handling at its uses"
     public let contract = ActionContract(requiredCaptures: ["outlet", "name"])
@@ -162,14 +162,4 @@ public struct IBOutletOptionalAction: RunWideAction {
         let line = text.split(separator: "\n").first.map(String.init) ?? text
         return line.count > 60 ? String(line.prefix(57)) + "…" : line
     }
-
-    // MARK: Run-wide
-
-    public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
-    public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
-    public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }
-    public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
-    public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
-
-    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files) }
 }

@@ -9,7 +9,7 @@ import Workspace
 ///
 /// The verdicts are the repository's (`OutletRepository`), read once per run; without a run (an
 /// example, `scan`, one file in the editor) the file's own code is judged alone.
-public struct OutletGuaranteeAction: RunWideAction {
+public struct OutletGuaranteeAction: RepositoryReadingAction {
     public let name = "outlet-guarantee"
     public let summary = "Leaves alone an implicitly unwrapped outlet whose view may be absent, as Interface Builder's files and the class's code say"
     public let contract = ActionContract(requiredCaptures: ["outlet", "name"])
@@ -28,12 +28,4 @@ public struct OutletGuaranteeAction: RunWideAction {
 
     /// It makes no edits: the next steps' edits are reviewed one by one.
     public var editsStandTogether: Bool { false }
-
-    public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
-    public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
-    public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }
-    public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
-    public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
-
-    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files) }
 }

@@ -30,6 +30,19 @@ extension RunWideAction {
     public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { conclude(surveys) }
 }
 
+/// A run-wide action that reads the repository around the run (its storyboards, say) rather
+/// than surveying the run's files: its conclusion is an `OutletRepository`.
+public protocol RepositoryReadingAction: RunWideAction {}
+
+extension RepositoryReadingAction {
+    public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
+    public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
+    public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }
+    public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
+    public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
+    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files) }
+}
+
 /// The survey pass of a run: every file's survey through the one pipeline.
 struct RunSurvey: FileConsumer {
     let action: any RunWideAction

@@ -26,8 +26,13 @@ public struct OutletRepository: Sendable {
     public var documents = 0
 
     /// - Parameter display: how to name a file in verdicts (relative to the working folder, say).
-    public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 }) {
-        self = (try? OutletRepository(paths: [root], jobs: jobs, display: display)) ?? OutletRepository(empty: root)
+    /// - Parameter cached: keep what each file gave in the root's `.swiftmod/cache`, and read
+    ///   only the files changed since (`cacheVersion` names what wrote it).
+    public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
+                cacheVersion: String? = nil) {
+        self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
+                                      cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? ""))
+            ?? OutletRepository(empty: root)
     }
 
     private init(empty root: String) {
@@ -37,8 +42,10 @@ public struct OutletRepository: Sendable {
 
     /// The files under some paths (folders or files).
     /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
-    public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 }) throws {
+    public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
+                cachePath: String? = nil, cacheVersion: String = "") throws {
         root = paths.first ?? "."
+        let cache = cachePath.map { OutletReadingCache.load($0, version: cacheVersion) } ?? OutletReadingCache()
         let walk = try FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk(paths).files
         // What the Xcode projects build: a file under a project that no target builds (a stale
         // copy, code that moved) is no part of the app.
@@ -59,9 +66,25 @@ public struct OutletRepository: Sendable {
         let swiftPaths = walk.filter { $0.hasSuffix(".swift") }
         let unbuiltSwift = Set(swiftPaths.filter { !built.builds($0) }.map(display))
         self.notBuilt = notBuilt.sorted()
-        let read: [Result<IBDocument, Error>] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
-            Result { try IBDocument(contentsOf: path) }
+        let readIB: [(Result<IBDocument, Error>, OutletReadingCache.Entry?)] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
+            let stamp = FileStamp(statusOf: path)
+            if let entry = cache.fresh(path, stamp: stamp) {
+                if let document = entry.document { return (.success(document), entry) }
+                if let failure = entry.failure { return (.failure(IBDocument.ReadError(path: path, line: failure.line, reason: failure.reason)), entry) }
+            }
+            let result = Result { try IBDocument(contentsOf: path) }
+            let entry = stamp.map { stamp in
+                switch result {
+                case let .success(document): return OutletReadingCache.Entry(stamp: stamp, document: document)
+                case let .failure(error as IBDocument.ReadError): return OutletReadingCache.Entry(stamp: stamp, failure: .init(line: error.line, reason: error.reason))
+                case .failure: return OutletReadingCache.Entry(stamp: stamp)
+                }
+            }
+            return (result, entry)
         }
+        let read = readIB.map(\.0)
+        var newCache = OutletReadingCache()
+        for (index, (_, entry)) in readIB.enumerated() { if let entry { newCache.entries[ibPaths[index]] = entry } }
         var documents: [IBDocument] = []
         for (index, result) in read.enumerated() {
             switch result {
@@ -76,11 +99,19 @@ public struct OutletRepository: Sendable {
                 unreadableFiles.append((display(ibPaths[index]), "\(error)"))
             }
         }
-        let swift: [(path: String, outlets: SwiftOutlets)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path -> (path: String, outlets: SwiftOutlets)? in
+        let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path in
+            let stamp = FileStamp(statusOf: path)
+            if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry) }
             // A Swift file that cannot be read declares nothing here (`scan` says why).
-            guard let source = try? SourceText(contentsOfFile: path) else { return nil }
-            return (display(path), SwiftOutlets(parser.parse(source)))
-        }.compactMap { $0 }
+            let outlets = (try? SourceText(contentsOfFile: path)).map { SwiftOutlets(parser.parse($0)) }
+            return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
+        }
+        var swift: [(path: String, outlets: SwiftOutlets)] = []
+        for (index, (outlets, entry)) in readSwift.enumerated() {
+            if let entry { newCache.entries[swiftPaths[index]] = entry }
+            if let outlets { swift.append((display(swiftPaths[index]), outlets)) }
+        }
+        if let cachePath { newCache.write(cachePath, version: cacheVersion) }
         classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift)
         swiftFiles = swift.count
         self.documents = documents.count

@@ -3,9 +3,9 @@ import SwiftTree
 /// What one Swift file says about outlets: its classes with their superclass, their `@IBOutlet`
 /// and `@IBAction` declarations, and which outlets their code removes from the view hierarchy
 /// (`label.removeFromSuperview()`) or adds back (`addSubview(label)`).
-public struct SwiftOutlets: Sendable {
+public struct SwiftOutlets: Sendable, Codable {
     /// An `@IBOutlet` declaration.
-    public struct Outlet: Sendable, Equatable {
+    public struct Outlet: Sendable, Equatable, Codable {
         public var className: String
         public var name: String
         /// The declared type as written (`UILabel!`, `UIView?`, `[UIView]!`).
@@ -20,7 +20,7 @@ public struct SwiftOutlets: Sendable {
     }
 
     /// A class: its name and the first type it inherits from (its superclass when that is a class).
-    public struct Class: Sendable, Equatable {
+    public struct Class: Sendable, Equatable, Codable {
         public var name: String
         /// Its first inherited type, without a module (`App.Base` → `Base`) or generic arguments.
         public var superclass: String?
@@ -30,7 +30,7 @@ public struct SwiftOutlets: Sendable {
     }
 
     /// A view a class's code takes out of the hierarchy, or puts in.
-    public struct ViewUse: Sendable, Equatable {
+    public struct ViewUse: Sendable, Equatable, Codable {
         public var className: String
         public var outlet: String
         public var line: Int
@@ -104,8 +104,7 @@ public struct SwiftOutlets: Sendable {
                     actions[className, default: []].insert(selector)
                 }
             }
-            readViewUses(in: body, of: className)
-            readMemberUses(in: body, of: className)
+            readCode(in: body, of: className)
         default:
             return
         }
@@ -122,24 +121,6 @@ public struct SwiftOutlets: Sendable {
     /// A name without its backticks (`` `default` `` is `default` to Interface Builder).
     static func unticked(_ name: String) -> String {
         name.hasPrefix("`") && name.hasSuffix("`") && name.count > 1 ? String(name.dropFirst().dropLast()) : name
-    }
-
-    /// Every member name the body reads bare or through `self` (not inside nested types).
-    private mutating func readMemberUses(in body: Node, of className: String) {
-        var uses = memberUses[className] ?? [:]
-        body.walk { node in
-            if node.kind == "class_declaration" || node.kind == "protocol_declaration" { return node == body.parent }
-            if let name = Self.viewName(node), uses[name] == nil, node.kind == "simple_identifier" || node.kind == "navigation_expression" {
-                if node.kind == "simple_identifier", let parent = node.parent,
-                   parent.kind == "navigation_suffix" || parent.kind == "value_argument_label" || parent.kind == "pattern"
-                    || node.fieldName == "bound_identifier" || parent.kind == "function_declaration" || parent.kind == "property_declaration" {
-                    return true
-                }
-                uses[name] = node.start.line
-            }
-            return true
-        }
-        memberUses[className] = uses
     }
 
     /// A method's Objective-C selector: `@objc(name:)` as written, else from its name and labels.
@@ -192,8 +173,17 @@ public struct SwiftOutlets: Sendable {
 
     /// `x.removeFromSuperview()` / `self.x.removeFromSuperview()` / `x?.removeFromSuperview()`,
     /// and `addSubview(x)`-like calls with the outlet as an argument, in a class's code.
-    private mutating func readViewUses(in body: Node, of className: String) {
+    ///
+    /// Also every member name the body reads bare or through `self` (not inside nested types); a
+    /// local of the same name counts too (telling them apart costs a walk per name; counting it
+    /// only makes a rewrite more careful).
+    private mutating func readCode(in body: Node, of className: String) {
+        var uses = memberUses[className] ?? [:]
+        defer { memberUses[className] = uses }
         body.walk { node in
+            if node.kind == "class_declaration" || node.kind == "protocol_declaration" { return node == body.parent }
+            if let name = Self.memberRead(node), uses[name] == nil { uses[name] = node.start.line }
+            guard node.kind == "call_expression" || node.kind == "for_statement" else { return true }
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
             if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "simple_identifier",
                callee.text.hasSuffix("StackView") {
@@ -207,11 +197,11 @@ public struct SwiftOutlets: Sendable {
             // `[a, b].forEach { $0.removeFromSuperview() }`.
             if let views = Self.listRemoved(node) {
                 for name in views { removals.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
-                return false
+                return true
             }
             if let container = Self.containerEmptied(node) {
                 containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
-                return false
+                return true
             }
             guard node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression" else { return true }
             let method = callee.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
@@ -227,25 +217,35 @@ public struct SwiftOutlets: Sendable {
         }
     }
 
-    /// The views `[a, b].forEach { $0.removeFromSuperview() }` (or `for v in [a, b] { v.removeFromSuperview() }`) removes.
-    static func listRemoved(_ node: Node) -> [String]? {
-        let list: Node?
-        let element: String
-        let body: Node?
-        if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression",
-           callee.child(field: "suffix")?.child(field: "suffix")?.text == "forEach",
-           let closure = node.child(at: 1)?.children.first(where: { $0.kind == "lambda_literal" }) ?? node.child(at: 1)?.children.first(where: { $0.kind == "annotated_lambda" })?.children.first(where: { $0.kind == "lambda_literal" }) {
-            list = callee.child(field: "target")
-            element = closure.child(field: "type")?.children.first?.children.first?.child(field: "name")?.text ?? "$0"
-            body = closure
-        } else if node.kind == "for_statement", let item = node.child(field: "item")?.text {
-            list = node.child(field: "collection")
-            element = item
-            body = node
-        } else {
-            return nil
+    /// The member a node reads bare or through `self`, if it reads one.
+    static func memberRead(_ node: Node) -> String? {
+        if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression" {
+            return node.child(field: "suffix")?.child(field: "suffix")?.text
         }
-        guard let list, list.kind == "array_literal", let body else { return nil }
+        guard node.kind == "simple_identifier", let parent = node.parent, parent.kind != "navigation_suffix", parent.kind != "value_argument_label",
+              parent.kind != "pattern", node.fieldName != "bound_identifier", parent.kind != "function_declaration",
+              parent.kind != "property_declaration", !(parent.kind == "value_argument" && parent.children(field: "name").contains(node)) else { return nil }
+        return node.text
+    }
+
+    /// A loop over a collection: `xs.forEach { x in … }` (or `$0`) and `for x in xs { … }`.
+    static func loop(_ node: Node) -> (collection: Node, element: String, body: Node)? {
+        if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression",
+           callee.child(field: "suffix")?.child(field: "suffix")?.text == "forEach", let collection = callee.child(field: "target"),
+           let suffix = node.child(at: 1),
+           let closure = suffix.children.first(where: { $0.kind == "lambda_literal" })
+            ?? suffix.children.first(where: { $0.kind == "annotated_lambda" })?.children.first(where: { $0.kind == "lambda_literal" }) {
+            let element = closure.child(field: "type")?.children.first?.children.first?.child(field: "name")?.text ?? "$0"
+            return (collection, element, closure)
+        }
+        if node.kind == "for_statement", let item = node.child(field: "item")?.text, let collection = node.child(field: "collection") {
+            return (collection, item, node)
+        }
+        return nil
+    }
+
+    /// Whether a loop's body removes its element from its superview.
+    static func removesEach(_ body: Node, element: String) -> Bool {
         var removes = false
         body.walk { inner in
             if inner.kind == "call_expression", let callee = inner.child(at: 0), callee.kind == "navigation_expression",
@@ -253,40 +253,23 @@ public struct SwiftOutlets: Sendable {
                callee.child(field: "target")?.text == element { removes = true }
             return !removes
         }
-        return removes ? list.namedChildren.compactMap(viewName) : nil
+        return removes
+    }
+
+    /// The views `[a, b].forEach { $0.removeFromSuperview() }` (or `for v in [a, b]`) removes.
+    static func listRemoved(_ node: Node) -> [String]? {
+        guard let loop = loop(node), loop.collection.kind == "array_literal", removesEach(loop.body, element: loop.element) else { return nil }
+        return loop.collection.namedChildren.compactMap(viewName)
     }
 
     /// The container whose subviews a statement removes:
     /// `x.arrangedSubviews.forEach { $0.removeFromSuperview() }` (or `subviews`, a named closure
     /// parameter) and `for view in x.subviews { view.removeFromSuperview() }`.
     static func containerEmptied(_ node: Node) -> String? {
-        func container(_ collection: Node?) -> String? {
-            guard let collection, collection.kind == "navigation_expression",
-                  ["subviews", "arrangedSubviews"].contains(collection.child(field: "suffix")?.child(field: "suffix")?.text ?? ""),
-                  let target = collection.child(field: "target") else { return nil }
-            return viewName(target)
-        }
-        func removesEach(_ body: Node, element: String) -> Bool {
-            var removes = false
-            body.walk { inner in
-                if inner.kind == "call_expression", let callee = inner.child(at: 0), callee.kind == "navigation_expression",
-                   callee.child(field: "suffix")?.child(field: "suffix")?.text == "removeFromSuperview",
-                   callee.child(field: "target")?.text == element { removes = true }
-                return !removes
-            }
-            return removes
-        }
-        if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression",
-           callee.child(field: "suffix")?.child(field: "suffix")?.text == "forEach", let name = container(callee.child(field: "target")),
-           let closure = node.child(at: 1)?.children.first(where: { $0.kind == "lambda_literal" }) ?? node.child(at: 1)?.children.first(where: { $0.kind == "annotated_lambda" })?.children.first(where: { $0.kind == "lambda_literal" }) {
-            let parameter = closure.child(field: "type")?.children.first?.children.first?.child(field: "name")?.text ?? "$0"
-            return removesEach(closure, element: parameter) ? name : nil
-        }
-        if node.kind == "for_statement", let item = node.child(field: "item")?.text, let name = container(node.child(field: "collection")),
-           removesEach(node, element: item) {
-            return name
-        }
-        return nil
+        guard let loop = loop(node), loop.collection.kind == "navigation_expression",
+              ["subviews", "arrangedSubviews"].contains(loop.collection.child(field: "suffix")?.child(field: "suffix")?.text ?? ""),
+              let target = loop.collection.child(field: "target"), removesEach(loop.body, element: loop.element) else { return nil }
+        return viewName(target)
     }
 
     /// The outlet a view expression names: `label`, `self.label`, `label!`, `label?` (a local

@@ -189,12 +189,17 @@ public struct ModuleRules: Sendable {
     /// line before); returns what is left, how many were allowed, and findings for comments that
     /// allow nothing or give no reason. Comments naming other migrations are the scanner's.
     func applyAllowComments(to findings: [Finding], comments: [ImportScanner.Comment], file: String) -> ([Finding], Int, [Finding]) {
+        Self.applyAllowComments(to: findings, comments: comments, file: file, ids: Set(migrations.map(\.id)), what: "violation")
+    }
+
+    /// The same for the rules of some ids (`what` names a finding in the message: "violation").
+    static func applyAllowComments(to findings: [Finding], comments: [ImportScanner.Comment], file: String, ids: Set<String>,
+                                   what: String) -> ([Finding], Int, [Finding]) {
         var remaining = findings
         var allowed = 0
         var problems: [Finding] = []
         for comment in comments {
-            guard case let .allow(id, reason) = AllowComment.form(of: comment.text, kind: "comment"),
-                  migrations.contains(where: { $0.id == id }) else { continue }
+            guard case let .allow(id, reason) = AllowComment.form(of: comment.text, kind: "comment"), ids.contains(id) else { continue }
             // A comment after code allows what is on its own line first, else the line after it.
             if let index = remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line })
                 ?? remaining.firstIndex(where: { $0.migration == id && $0.line == comment.line + 1 }) {
@@ -204,7 +209,7 @@ public struct ModuleRules: Sendable {
                     problems.append(Self.problem(.allowWithoutReason, id, comment, file: file, "swiftmod:allow \(id) needs a reason: // swiftmod:allow \(id) -- why"))
                 }
             } else {
-                problems.append(Self.problem(.unusedAllow, id, comment, file: file, "swiftmod:allow \(id) allows nothing: no violation of \(id) on this line or the next"))
+                problems.append(Self.problem(.unusedAllow, id, comment, file: file, "swiftmod:allow \(id) allows nothing: no \(what) of \(id) on this line or the next"))
             }
         }
         return (remaining, allowed, problems)
