@@ -63,12 +63,7 @@ public struct OutletRules: Sendable {
         let ids = Set(self.migrations.map(\.id))
         let byFile = Dictionary(grouping: all, by: \.file)
         var files = Set(byFile.keys.filter { $0.hasSuffix(".swift") })
-        let walk = (try? FileWalker().walk([root]))?.files ?? []
-        for path in walk {
-            guard let bytes = FileManager.default.contents(atPath: path).map([UInt8].init),
-                  ids.contains(where: { ByteSearch.contains(bytes, Array("swiftmod:allow \($0)".utf8)) }) else { continue }
-            files.insert(RepositoryPath.relative(path, root: root) ?? path)
-        }
+        for id in ids { files.formUnion(repository.allowComments[id] ?? []) }
         for file in Set(byFile.keys).union(files) {
             var comments: [ImportScanner.Comment] = []
             if file.hasSuffix(".swift"), let bytes = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(file)).map([UInt8].init) {

@@ -18,6 +18,8 @@ public struct OutletRepository: Sendable {
     /// Where classes' code (their bodies and extensions) reads a member bare or through `self`:
     /// by member name, the file, the class and the line.
     public var memberUses: [String: [(file: String, className: String, line: Int)]] = [:]
+    /// The Swift files (displayed) whose `swiftmod:allow` comments name some id, by id.
+    public var allowComments: [String: Set<String>] = [:]
     public var root: String
     /// Storyboards and xibs that no target of an Xcode project builds: left out of the verdicts.
     public var notBuilt: [String] = []
@@ -111,7 +113,11 @@ public struct OutletRepository: Sendable {
             if let entry { newCache.entries[swiftPaths[index]] = entry }
             if let outlets { swift.append((display(swiftPaths[index]), outlets)) }
         }
-        if let cachePath { newCache.write(cachePath, version: cacheVersion) }
+        // Written when a file came or went, or changed.
+        if let cachePath, newCache.entries.count != cache.entries.count
+            || newCache.entries.contains(where: { cache.entries[$0.key]?.stamp != $0.value.stamp }) {
+            newCache.write(cachePath, version: cacheVersion)
+        }
         classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift)
         swiftFiles = swift.count
         self.documents = documents.count
@@ -122,6 +128,7 @@ public struct OutletRepository: Sendable {
             for (className, uses) in file.memberUses {
                 for (name, line) in uses { memberUses[name, default: []].append((path, className, line)) }
             }
+            for id in file.allowedIDs { allowComments[id, default: []].insert(path) }
         }
     }
 

@@ -44,6 +44,8 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Every property and method name a class declares (an outlet connection may name a
     /// property without `@IBOutlet` in code that predates it, which still loads).
     public var members: [String: Set<String>] = [:]
+    /// The ids that `swiftmod:allow ID` comments of the file name (for the outlet rules).
+    public var allowedIDs: Set<String> = []
     /// Member names read after a dot on something other than `self` (`cell.titleLabel`), with
     /// the first line of each.
     public var foreignReferences: [String: Int] = [:]
@@ -73,6 +75,14 @@ public struct SwiftOutlets: Sendable, Codable {
             return true
         }
         foreignReferences = foreign
+        let bytes = tree.source.bytes
+        for offset in ByteSearch.occurrences(of: Array("swiftmod:allow".utf8), in: bytes) {
+            var index = offset + "swiftmod:allow".utf8.count
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            let start = index
+            while index < bytes.count, bytes[index] > 0x20, bytes[index] != 0x2D || index + 1 < bytes.count && bytes[index + 1] != 0x2D { index += 1 }
+            if index > start { allowedIDs.insert(String(decoding: bytes[start..<index], as: UTF8.self)) }
+        }
     }
 
     private mutating func read(_ declaration: Node) {
@@ -182,7 +192,11 @@ public struct SwiftOutlets: Sendable, Codable {
         defer { memberUses[className] = uses }
         body.walk { node in
             if node.kind == "class_declaration" || node.kind == "protocol_declaration" { return node == body.parent }
-            if let name = Self.memberRead(node), uses[name] == nil { uses[name] = node.start.line }
+            // (Calls and capitalised names are no outlets: left out, the cache stays small.)
+            if let name = Self.memberRead(node), uses[name] == nil, name.first?.isUppercase == false,
+               !(node.kind == "simple_identifier" && node.parent?.kind == "call_expression") {
+                uses[name] = node.start.line
+            }
             guard node.kind == "call_expression" || node.kind == "for_statement" else { return true }
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
             if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "simple_identifier",
