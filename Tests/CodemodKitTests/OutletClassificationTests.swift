@@ -105,4 +105,26 @@ import Testing
             ])
         #expect(verdicts(classification) == ["OwnerView.inner": "guaranteed", "OwnerView.delegate": "guaranteed"])
     }
+
+    @Test func aFileWithoutOutletsIsReadForItsClassesAlone() {
+        let text = """
+            import UIKit
+
+            @available(iOS 13, *) public final class FeedCell: App.BaseCell {
+                class func make() -> FeedCell { FeedCell() }
+                class var identifier: String { "feed" }
+            }
+            open class Box<T>: Container<T> {}
+            protocol Loader: class {}
+            class Plain {}
+            """
+        let bytes = Array(text.utf8)
+        #expect(!SwiftOutlets.mayHoldOutlets(bytes))
+        let light = SwiftOutlets(classesOf: bytes)
+        #expect(light.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" } == ["FeedCell:BaseCell@3", "Box:Container@7", "Plain:-@9"])
+        // The parse says the same of them.
+        let parsed = SwiftOutlets(Parser().parse(text))
+        #expect(parsed.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" } == light.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" })
+        #expect(SwiftOutlets.mayHoldOutlets(Array("@IBOutlet weak var x: UIView!".utf8)))
+    }
 }

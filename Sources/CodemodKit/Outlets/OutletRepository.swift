@@ -32,8 +32,10 @@ public struct OutletRepository: Sendable {
     ///   only the files changed since (`cacheVersion` names what wrote it).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
                 cacheVersion: String? = nil) {
+        // (With a cache, for the verdicts alone: `scan`.)
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
-                                      cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? ""))
+                                      cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
+                                      complete: cacheVersion == nil))
             ?? OutletRepository(empty: root)
     }
 
@@ -44,8 +46,11 @@ public struct OutletRepository: Sendable {
 
     /// The files under some paths (folders or files).
     /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
+    /// - Parameter complete: read every Swift file whole, for a rewrite (which must see every
+    ///   use of an outlet); false reads the files without outlets for their classes only, which
+    ///   the verdicts need (`scan`).
     public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cachePath: String? = nil, cacheVersion: String = "") throws {
+                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true) throws {
         root = paths.first ?? "."
         let cache = cachePath.map { OutletReadingCache.load($0, version: cacheVersion) } ?? OutletReadingCache()
         let walk = try FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk(paths).files
@@ -104,8 +109,12 @@ public struct OutletRepository: Sendable {
         let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path in
             let stamp = FileStamp(statusOf: path)
             if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry) }
-            // A Swift file that cannot be read declares nothing here (`scan` says why).
-            let outlets = (try? SourceText(contentsOfFile: path)).map { SwiftOutlets(parser.parse($0)) }
+            // A Swift file that cannot be read declares nothing here (`scan` says why). For the
+            // verdicts alone, one that holds nothing about outlets is read for its classes only.
+            let source = try? SourceText(contentsOfFile: path)
+            let outlets = source.map { source in
+                !complete && !SwiftOutlets.mayHoldOutlets(source.bytes) ? SwiftOutlets(classesOf: source.bytes) : SwiftOutlets(parser.parse(source))
+            }
             return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
         }
         var swift: [(path: String, outlets: SwiftOutlets)] = []

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftTree
 
 /// What one Swift file says about outlets: its classes with their superclass, their `@IBOutlet`
@@ -75,14 +76,50 @@ public struct SwiftOutlets: Sendable, Codable {
             return true
         }
         foreignReferences = foreign
-        let bytes = tree.source.bytes
+        allowedIDs = Self.allowedIDs(in: tree.source.bytes)
+    }
+
+    /// Texts without which a file says nothing about outlets but its classes: no outlet, action,
+    /// `@objc` member, removal or re-adding.
+    static let markers = ["IBOutlet", "IBAction", "@objc", "removeFromSuperview", "Subview", "StackView"].map { Array($0.utf8) }
+
+    /// Whether a file's bytes may say more about outlets than which classes it declares.
+    public static func mayHoldOutlets(_ bytes: [UInt8]) -> Bool {
+        markers.contains { ByteSearch.contains(bytes, $0) }
+    }
+
+    /// A file that `mayHoldOutlets` rejects, read without parsing: its classes and their
+    /// superclasses (for the hierarchy), found by their declarations' text. Its classes declare
+    /// nothing Interface Builder can connect: an outlet or action needs `@IBOutlet`, `@IBAction`
+    /// or `@objc` (`@objcMembers` too), which such a file does not hold.
+    public init(classesOf bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for match in Self.classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let nameRange = Range(match.range(at: 1), in: text) else { continue }
+            let name = String(text[nameRange])
+            let superclass = Range(match.range(at: 2), in: text).map { String(text[$0].split(separator: ".").last ?? text[$0]) }
+            let line = text[..<nameRange.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            classes.append(Class(name: name, superclass: superclass, objcName: nil, line: line))
+        }
+        allowedIDs = Self.allowedIDs(in: bytes)
+    }
+
+    /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
+    static let classDeclaration = try! NSRegularExpression(
+        pattern: #"^[ \t]*(?:@[A-Za-z_][A-Za-z0-9_]*(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|open|internal|fileprivate|private|final)[ \t]+)*class[ \t]+(?!(?:func|var|let|subscript|override|final|static|private|public|open|internal|fileprivate|required|convenience|init|deinit|dynamic)\b)([A-Za-z_][A-Za-z0-9_]*)(?:<[^>{\n]*>)?(?:[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*))?"#,
+        options: [.anchorsMatchLines])
+
+    /// The ids `swiftmod:allow ID` comments name.
+    static func allowedIDs(in bytes: [UInt8]) -> Set<String> {
+        var ids: Set<String> = []
         for offset in ByteSearch.occurrences(of: Array("swiftmod:allow".utf8), in: bytes) {
             var index = offset + "swiftmod:allow".utf8.count
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
             let start = index
             while index < bytes.count, bytes[index] > 0x20, bytes[index] != 0x2D || index + 1 < bytes.count && bytes[index + 1] != 0x2D { index += 1 }
-            if index > start { allowedIDs.insert(String(decoding: bytes[start..<index], as: UTF8.self)) }
+            if index > start { ids.insert(String(decoding: bytes[start..<index], as: UTF8.self)) }
         }
+        return ids
     }
 
     private mutating func read(_ declaration: Node) {
