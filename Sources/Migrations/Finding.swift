@@ -87,3 +87,26 @@ public struct Fingerprint: Hashable, Sendable, Codable, Comparable {
         (lhs.migration, lhs.scope, lhs.text) < (rhs.migration, rhs.scope, rhs.text)
     }
 }
+
+/// Rules whose findings are kept by file, found over the whole repository (module rules,
+/// outlet rules).
+public protocol FindingsByFile {
+    /// The findings not allowed inline, and wrong allow comments, by repo-relative file.
+    var findingsByFile: [String: [Finding]] { get }
+    /// How many findings allow comments allowed, by file.
+    var allowedByFile: [String: Int] { get }
+}
+
+extension FindingsByFile {
+    /// The findings in some files (repo-relative; nil: every file), in file order, and how many
+    /// were allowed inline.
+    public func results(in files: [String]? = nil) -> (findings: [Finding], allowed: Int) {
+        var findings: [Finding] = []
+        var allowed = 0
+        for file in Set(files ?? Array(findingsByFile.keys) + Array(allowedByFile.keys)).sorted() {
+            findings += findingsByFile[file] ?? []
+            allowed += allowedByFile[file] ?? 0
+        }
+        return (findings, allowed)
+    }
+}

@@ -15,7 +15,7 @@ import Workspace
 /// - `stale-connection`: a storyboard's or xib's connection to an outlet or action its class
 ///   does not declare, at the connection's line in the Interface Builder file (which takes no
 ///   comments: the baseline allows it). Its text is `Class.name`.
-public struct OutletRules: Sendable {
+public struct OutletRules: Sendable, FindingsByFile {
     public let migrations: [Migration]
     /// The findings not allowed inline, and wrong allow comments, by repo-relative file.
     public private(set) var findingsByFile: [String: [Finding]] = [:]
@@ -32,7 +32,56 @@ public struct OutletRules: Sendable {
     /// `migrations` (others are ignored).
     /// - Parameter cacheVersion: keep what each file gave in the root's `.swiftmod/cache` (nil: no cache).
     public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil) {
-        self.migrations = migrations.filter { $0.settings.rule?.isOutletRule == true }
+        let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
+        let root = configuration.root
+        // Nothing changed since the last time (no file came, went or changed, the same rules):
+        // its findings, without reading any file.
+        let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
+        let state = cacheVersion.map { Self.state(root: root, rules: rules, version: $0) }
+        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-1", key: state),
+           let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
+            self.init(rules: rules, results: cached)
+            return
+        }
+        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion)
+        if let state {
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = .binary
+            let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] })
+            if let data = try? encoder.encode(results) {
+                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-1", key: state, payload: [UInt8](data))
+            }
+        }
+    }
+
+    private init(rules: [Migration], results: Results) {
+        migrations = rules
+        findingsByFile = results.findingsByFile
+        allowedByFile = results.allowedByFile
+        failures = results.failures.compactMap { $0.count == 2 ? FileFailure(file: $0[0], reason: $0[1]) : nil }
+    }
+
+    /// What the findings are kept as between runs.
+    struct Results: Codable {
+        var findingsByFile: [String: [Finding]]
+        var allowedByFile: [String: Int]
+        var failures: [[String]]
+    }
+
+    /// A digest of what the findings depend on: every file the outlet rules read (its path and
+    /// stamp), the rules, and the version that judged them.
+    static func state(root: String, rules: [Migration], version: String) -> String {
+        let files = (try? FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk([root]).files) ?? []
+        var text = version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
+        for file in files.sorted() {
+            let stamp = FileStamp(statusOf: file)
+            text += "\(file) \(stamp.map { "\($0.size) \($0.modified) \($0.changed) \($0.inode)" } ?? "-")\n"
+        }
+        return String(ContentHash.of(Array(text.utf8)), radix: 16)
+    }
+
+    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?) {
+        self.migrations = rules
         let root = configuration.root
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion)
@@ -76,14 +125,4 @@ public struct OutletRules: Sendable {
         }
     }
 
-    /// The findings in some files (repo-relative; nil: every file), and how many were allowed inline.
-    public func results(in files: [String]? = nil) -> (findings: [Finding], allowed: Int) {
-        var findings: [Finding] = []
-        var allowed = 0
-        for file in Set(files ?? Array(findingsByFile.keys) + Array(allowedByFile.keys)).sorted() {
-            findings += findingsByFile[file] ?? []
-            allowed += allowedByFile[file] ?? 0
-        }
-        return (findings, allowed)
-    }
 }

@@ -22,7 +22,7 @@ struct OutletReadingCache: Codable {
     var entries: [String: Entry] = [:]
 
     /// Raised whenever what reading a file gives changes.
-    static let format = "swiftmod-outlets-3"
+    static let format = "swiftmod-outlets-4"
 
     static func defaultPath(root: String) -> String {
         (root as NSString).appendingPathComponent(".swiftmod/cache/outlets.cache")
@@ -31,12 +31,15 @@ struct OutletReadingCache: Codable {
     /// The cache at a path, or an empty one (missing, damaged, of another format or version).
     static func load(_ path: String, version: String) -> OutletReadingCache {
         guard let payload = CacheFile.read(path, format: format, key: version),
-              let cache = try? JSONDecoder().decode(OutletReadingCache.self, from: Data(payload)) else { return OutletReadingCache() }
+              let cache = try? PropertyListDecoder().decode(OutletReadingCache.self, from: Data(payload)) else { return OutletReadingCache() }
         return cache
     }
 
     func write(_ path: String, version: String) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
+        // (A binary property list: decoding it is several times faster than JSON.)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        guard let data = try? encoder.encode(self) else { return }
         CacheFile.write(path, format: Self.format, key: version, payload: [UInt8](data))
     }
 

@@ -12,7 +12,7 @@ import Workspace
 /// counted per file like any use, so an import that moves within its file is the same finding. A
 /// dependency on a cycle is `A → B`, one of a kind in the repository (`repositoryWideIDs`): its
 /// baseline entry matches it in whichever file it is first written.
-public struct ModuleRules: Sendable {
+public struct ModuleRules: Sendable, FindingsByFile {
     /// The module rules checked (migrations with `settings.rule`).
     public let migrations: [Migration]
     public let map: ModuleMap
@@ -130,17 +130,6 @@ public struct ModuleRules: Sendable {
     /// any file (`Comparison`'s `repositoryWide`).
     public var repositoryWideIDs: Set<String> { Set(migrations.filter { $0.settings.rule == .cycles }.map(\.id)) }
 
-    /// The findings in some files (repo-relative; nil: every file), in file order, and how many
-    /// were allowed inline.
-    public func results(in files: [String]? = nil) -> (findings: [Finding], allowed: Int) {
-        var findings: [Finding] = []
-        var allowed = 0
-        for file in Set(files ?? Array(findingsByFile.keys) + Array(allowedByFile.keys)).sorted() {
-            findings += findingsByFile[file] ?? []
-            allowed += allowedByFile[file] ?? 0
-        }
-        return (findings, allowed)
-    }
 
     /// What in the configuration matches nothing in the repository (most likely a typo), and
     /// manifests that could not be read.
