@@ -19,7 +19,7 @@ public struct Migration: Sendable {
     /// The codemod's definition; nil for a module rule.
     public var definition: CodemodDefinition? { codemod?.definition }
     /// What finds the uses: the codemod's id, `module-rules` or `outlet-rules`.
-    public var codemodID: String { definition?.id ?? (isOutletRule ? "outlet-rules" : Self.moduleRulesID) }
+    public var codemodID: String { definition?.id ?? (isOutletRule ? OutletRules.codemodID : Self.moduleRulesID) }
     /// Whether this is a module rule (a module type's, or cycles).
     public var isModuleRule: Bool { settings.rule.map { !$0.isOutletRule } ?? false }
     /// Whether this is an outlet rule (`outlet-not-guaranteed`, `stale-connection`).

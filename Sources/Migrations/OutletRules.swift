@@ -21,7 +21,6 @@ public struct OutletRules: Sendable, FindingsByFile {
     public private(set) var findingsByFile: [String: [Finding]] = [:]
     public private(set) var allowedByFile: [String: Int] = [:]
     /// Interface Builder files that could not be read: the verdicts of the classes they use may be wrong.
-    public private(set) var warnings: [String] = []
     /// Storyboards and xibs that could not be read: what they connect is not judged, so a check
     /// must fail rather than take their findings as gone.
     public private(set) var failures: [FileFailure] = []
@@ -37,7 +36,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         // Nothing changed since the last time (no file came, went or changed, the same rules):
         // its findings, without reading any file.
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
-        let state = cacheVersion.map { Self.state(root: root, rules: rules, version: $0) }
+        let state = cacheVersion.map { Self.state(root: root, rules: rules, version: $0, configuration: configuration) }
         if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-1", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
@@ -70,9 +69,10 @@ public struct OutletRules: Sendable, FindingsByFile {
 
     /// A digest of what the findings depend on: every file the outlet rules read (its path and
     /// stamp), the rules, and the version that judged them.
-    static func state(root: String, rules: [Migration], version: String) -> String {
+    static func state(root: String, rules: [Migration], version: String, configuration: Configuration) -> String {
         let files = (try? FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk([root]).files) ?? []
         var text = version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
+            + "\(configuration.include) \(configuration.exclude)\n"
         for file in files.sorted() {
             let stamp = FileStamp(statusOf: file)
             text += "\(file) \(stamp.map { "\($0.size) \($0.modified) \($0.changed) \($0.inode)" } ?? "-")\n"
@@ -110,12 +110,17 @@ public struct OutletRules: Sendable, FindingsByFile {
         }
         // Allow comments in the Swift files of the findings (and any naming these rules).
         let ids = Set(self.migrations.map(\.id))
+        // What the configuration's `include:`/`exclude:` leave out is not judged (a storyboard
+        // is no Swift file `include:` names: only `exclude:` leaves it out).
+        all.removeAll { finding in
+            finding.file.hasSuffix(".swift") ? !configuration.covers(finding.file) : configuration.exclude.contains { $0.matches(finding.file) }
+        }
         let byFile = Dictionary(grouping: all, by: \.file)
         var files = Set(byFile.keys.filter { $0.hasSuffix(".swift") })
         for id in ids { files.formUnion(repository.allowComments[id] ?? []) }
         for file in Set(byFile.keys).union(files) {
             var comments: [ImportScanner.Comment] = []
-            if file.hasSuffix(".swift"), let bytes = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(file)).map([UInt8].init) {
+            if file.hasSuffix(".swift"), let bytes = FileManager.default.contents(atPath: RepositoryPath.absolute(file, root: root)).map([UInt8].init) {
                 comments = ImportScanner.scan(bytes).allowComments
             }
             let (remaining, allowed, problems) = ModuleRules.applyAllowComments(to: byFile[file] ?? [], comments: comments, file: file, ids: ids, what: "finding")

@@ -91,4 +91,12 @@ import Testing
         let prune = try CLI.swiftmod(["baseline", "--prune"], in: scratch.path)
         #expect(prune.status != 0 && prune.stderr.contains("the baseline was not written"), "\(prune.stderr)")
     }
+
+    @Test func excludedFilesAreNotJudged() throws {
+        let scratch = try repository()
+        try scratch.write(".swiftmod.yml", Self.config + "exclude: [\"App/BannerView.swift\", \"App/Main.storyboard\"]\n")
+        let found = try findings(scratch).map { "\($0.migration) \($0.file)" }
+        #expect(!found.contains { $0.hasSuffix("App/BannerView.swift") || $0.hasSuffix("App/Main.storyboard") }, "\(found)")
+        #expect(found.contains("outlet-not-guaranteed App/FilterBarView.swift"), "\(found)")
+    }
 }

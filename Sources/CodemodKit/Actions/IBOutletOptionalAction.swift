@@ -50,8 +50,8 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
         guard let annotation = declaration.children.first(where: { $0.kind == "type_annotation" }),
               let bang = annotation.children.first(where: { $0.kind == "!" }) else { return [] }
         var edits = [Edit(range: bang.byteRange, replacement: "?")]
-        // Removed and added back: strong, or it is freed while out of the hierarchy.
-        if case .removedAndReAdded = entry.verdict,
+        // Added back: strong, or it is freed while out of the hierarchy.
+        if entry.addedBack,
            let ownership = declaration.children.first(where: { $0.kind == "modifiers" })?.children.first(where: { $0.kind == "ownership_modifier" }) {
             edits.append(.removal(TidyRemoval.range(removing: ownership.byteRange, in: context.tree.source)))
         }
@@ -159,7 +159,6 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
     ]
 
     static func oneLine(_ text: String) -> String {
-        let line = text.split(separator: "\n").first.map(String.init) ?? text
-        return line.count > 60 ? String(line.prefix(57)) + "…" : line
+        SafeText.oneLine(text.split(separator: "\n").first.map(String.init) ?? text, limit: 60)
     }
 }

@@ -66,6 +66,9 @@ public struct OutletClassification: Sendable {
         public var verdict: Verdict
         /// Why, in words.
         public var reason: String
+        /// Whether the class's code puts its view back into the hierarchy (it must then be
+        /// strong, whatever the verdict).
+        public var addedBack = false
     }
 
     /// A connection to a member the class does not declare.
@@ -273,7 +276,7 @@ public struct OutletClassification: Sendable {
                     verdict = .guaranteed(uses: relevant.count)
                     reason = "connected in every use of `\(outlet.className)` (\(relevant.count))"
                 }
-                entries.append(Entry(file: path, outlet: outlet, verdict: verdict, reason: reason))
+                entries.append(Entry(file: path, outlet: outlet, verdict: verdict, reason: reason, addedBack: addition != nil))
             }
         }
         entries.sort { ($0.file, $0.outlet.line) < ($1.file, $1.outlet.line) }

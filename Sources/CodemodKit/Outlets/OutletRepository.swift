@@ -23,6 +23,8 @@ public struct OutletRepository: Sendable {
     public var root: String
     /// Storyboards and xibs that no target of an Xcode project builds: left out of the verdicts.
     public var notBuilt: [String] = []
+    /// Swift files (displayed) that no target of an Xcode project builds.
+    public var unbuiltSwift: Set<String> = []
     /// How many Swift files and Interface Builder files were read.
     public var swiftFiles = 0
     public var documents = 0
@@ -62,6 +64,7 @@ public struct OutletRepository: Sendable {
                 projects.append(try XcodeProject(path: (file as NSString).deletingLastPathComponent))
             } catch {
                 unreadable.append("\(display(file)): \(error); which files it builds is not known")
+                unreadableFiles.append((display(file), "\(error); which files it builds is not known"))
             }
         }
         let built = BuildMembership(projects: projects)
@@ -72,6 +75,7 @@ public struct OutletRepository: Sendable {
         }
         let swiftPaths = walk.filter { $0.hasSuffix(".swift") }
         let unbuiltSwift = Set(swiftPaths.filter { !built.builds($0) }.map(display))
+        self.unbuiltSwift = unbuiltSwift
         self.notBuilt = notBuilt.sorted()
         let readIB: [(Result<IBDocument, Error>, OutletReadingCache.Entry?)] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
             let stamp = FileStamp(statusOf: path)
@@ -130,7 +134,8 @@ public struct OutletRepository: Sendable {
         classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift)
         swiftFiles = swift.count
         self.documents = documents.count
-        for (path, file) in swift {
+        // (A file no target builds is no code that could read an outlet.)
+        for (path, file) in swift where !unbuiltSwift.contains(path) {
             for (name, line) in file.foreignReferences where foreignReferences[name] == nil {
                 foreignReferences[name] = "\(path):\(line)"
             }
@@ -169,8 +174,11 @@ public struct OutletRepository: Sendable {
     }
 
     /// The verdict of an outlet, by its class and name.
+    /// Of two classes of one name (a stale copy no target builds beside the built one), the
+    /// built one's.
     public func entry(className: String, outlet: String) -> OutletClassification.Entry? {
-        classification.entries.first { $0.outlet.className == className && $0.outlet.name == outlet }
+        let named = classification.entries.filter { $0.outlet.className == className && $0.outlet.name == outlet }
+        return named.first { !unbuiltSwift.contains($0.file) } ?? named.first
     }
 }
 

@@ -247,7 +247,6 @@ struct ExpectationConversion {
             throw Problem(reason: "the expectation `\(unwaited.name)` of `\(testName)` (line \(unwaited.declaration.start.line)) is not waited for in the test")
         }
         for (previous, next) in zip(groups, groups.dropFirst()) where next.region.lowerBound < previous.region.upperBound {
-            _ = previous
             throw Problem(reason: "the waits of `\(testName)` overlap (line \(test.tree.source.location(ofByte: next.region.lowerBound).line))")
         }
         for expectation in expectations { handled.insert(Self.lastNameNode(expectation.callee).byteRange.lowerBound) }
