@@ -24,6 +24,8 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// Storyboards and xibs that could not be read: what they connect is not judged, so a check
     /// must fail rather than take their findings as gone.
     public private(set) var failures: [FileFailure] = []
+    /// Storyboards and xibs that no target of an Xcode project builds: not judged.
+    public private(set) var notBuilt: [String] = []
 
     public static let codemodID = "outlet-rules"
 
@@ -37,7 +39,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         // its findings, without reading any file.
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
         let state = cacheVersion.map { Self.state(root: root, rules: rules, version: $0, configuration: configuration) }
-        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-1", key: state),
+        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-2", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
             return
@@ -46,9 +48,10 @@ public struct OutletRules: Sendable, FindingsByFile {
         if let state {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .binary
-            let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] })
+            let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
+                                  notBuilt: notBuilt)
             if let data = try? encoder.encode(results) {
-                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-1", key: state, payload: [UInt8](data))
+                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-2", key: state, payload: [UInt8](data))
             }
         }
     }
@@ -57,6 +60,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         migrations = rules
         findingsByFile = results.findingsByFile
         allowedByFile = results.allowedByFile
+        notBuilt = results.notBuilt
         failures = results.failures.compactMap { $0.count == 2 ? FileFailure(file: $0[0], reason: $0[1]) : nil }
     }
 
@@ -65,6 +69,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         var findingsByFile: [String: [Finding]]
         var allowedByFile: [String: Int]
         var failures: [[String]]
+        var notBuilt: [String]
     }
 
     /// A digest of what the findings depend on: every file the outlet rules read (its path and
@@ -85,6 +90,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         let root = configuration.root
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion)
+        notBuilt = repository.notBuilt
         failures = repository.unreadableFiles.map { FileFailure(file: $0.file, reason: "\($0.reason); its outlets and connections are not judged") }
         var all: [Finding] = []
         if let rule = self.migrations.first(where: { $0.settings.rule == .outletNotGuaranteed }) {

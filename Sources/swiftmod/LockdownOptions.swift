@@ -232,6 +232,10 @@ struct LockdownOptions: ParsableArguments {
             // A storyboard that cannot be read (a merge conflict) fails the check: its findings
             // are not gone.
             result.failures += outlets.failures
+            // What no target builds is not judged: said.
+            if let first = outlets.notBuilt.first {
+                printError("note: the outlet rules leave out \(outlets.notBuilt.count) storyboard\(outlets.notBuilt.count == 1 ? " or xib" : "s and xibs") no target of an Xcode project builds (\(SafeText.oneLine(first))\(outlets.notBuilt.count > 1 ? ", …" : "")); `swiftmod outlets` lists them")
+            }
             // (Always the whole repository's: a change to a storyboard decides a Swift file's
             // finding, and storyboards are no file a partial scan names.)
             let (findings, allowed) = outlets.results()
