@@ -86,7 +86,10 @@ public struct OutletClassification: Sendable {
     public private(set) var superclasses: [String: String] = [:]
 
     /// A class and its superclasses, nearest first.
-    public func ancestry(_ name: String) -> [String] {
+    public func ancestry(_ name: String) -> [String] { Self.ancestry(name, in: superclasses) }
+
+    /// A class and its superclasses in a map of superclasses, nearest first (a cycle ends it).
+    static func ancestry(_ name: String, in superclasses: [String: String]) -> [String] {
         var chain = [name]
         var seen: Set<String> = [name]
         while let parent = superclasses[chain.last!], seen.insert(parent).inserted { chain.append(parent) }
@@ -145,12 +148,7 @@ public struct OutletClassification: Sendable {
         }
         superclasses = superclass
         let superclassMap = superclass
-        func ancestry(_ name: String) -> [String] {
-            var chain = [name]
-            var seen: Set<String> = [name]
-            while let parent = superclassMap[chain.last!], seen.insert(parent).inserted { chain.append(parent) }
-            return chain
-        }
+        func ancestry(_ name: String) -> [String] { Self.ancestry(name, in: superclassMap) }
         // The classes a File's Owner of some xib is: a view of such a class elsewhere, with no
         // connections of its own, loads its own xib.
         var owners: Set<String> = []
