@@ -333,7 +333,8 @@ public final class Codemod: @unchecked Sendable {
     /// Every use in a tree, in source order.
     /// - Throws: `LocatedError` naming the definition and field of a regular expression that ran
     ///   out of time.
-    public func uses(in tree: SyntaxTree) throws -> [Use] {
+    /// - Parameter memo: what is known of the tree already (see `TreeMemo`).
+    public func uses(in tree: SyntaxTree, memo: TreeMemo = TreeMemo()) throws -> [Use] {
         if let rule = definition.patternRule {
             do {
                 return try rule.transform(tree, codemodID: id, fixing: false).uses
@@ -342,7 +343,7 @@ public final class Codemod: @unchecked Sendable {
             }
         }
         let errors = tree.errorRegions.map(\.byteRange)
-        return try matches(in: tree).matches.compactMap { use(of: $0, in: tree, errors: errors) }
+        return try matches(in: tree, memo: memo).matches.compactMap { use(of: $0, in: tree, errors: errors) }
     }
 
     func use(of match: QueryMatch, in tree: SyntaxTree, errors: [Range<Int>]) -> Use? {

@@ -39,6 +39,13 @@ struct DocumentAnalysis {
             allowed += allowedByRules
             repositoryWide = rules.repositoryWideIDs
         }
+        // Outlet rules, over the repository's storyboards and xibs with this text in place of the file.
+        if project.configuration.covers(file), project.migrations.contains(where: \.isOutletRule) {
+            let (found, allowedByRules) = project.outlets.findings(file: file, tree: tree, scanned: &findings)
+            findings = (findings + found).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
+            allowed += allowedByRules
+            repositoryWide.formUnion(project.migrations.filter(\.isOutletRule).map(\.id))
+        }
         self.allowed = allowed
         let uses = findings.filter { $0.kind == .use }
         // A dependency on a cycle is one of a kind in the repository: its entry may be any file's.

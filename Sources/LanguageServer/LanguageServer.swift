@@ -39,6 +39,9 @@ public final class LanguageServer {
     /// Whether the client can be asked to watch files (`client/registerCapability`).
     private var canWatchFiles = false
 
+    /// The command line's version: the server shares its caches (nil: none).
+    public var cacheVersion: String?
+
     public init(channel: MessageChannel = MessageChannel()) {
         self.channel = channel
     }
@@ -240,7 +243,7 @@ public final class LanguageServer {
         if projects[configurationPath]?.isStale ?? true {
             do {
                 if projects[configurationPath] != nil { staleProjects.insert(configurationPath) }
-                projects[configurationPath] = try Project(configurationPath: configurationPath)
+                projects[configurationPath] = try Project(configurationPath: configurationPath, cacheVersion: cacheVersion)
                 reported.remove(configurationPath)
             } catch {
                 projects[configurationPath] = nil
@@ -380,7 +383,11 @@ public final class LanguageServer {
         if let replacement = migration.replacement { lines.append("**Instead:** \(replacement)") }
         if let docs = migration.docs { lines.append("**Docs:** \(docs)") }
         if let contact = migration.settings.contact { lines.append("**Contact:** \(contact)") }
-        if migration.isModuleRule {
+        if migration.settings.rule == .outletNotGuaranteed {
+            lines.append("**Fix:** `swiftmod run iboutlet-optional` makes the outlet optional (`swiftmod outlets` shows every verdict and why)")
+        } else if migration.settings.rule == .staleConnection {
+            lines.append("**Fix:** remove the connection in Interface Builder, or declare what it names (`swiftmod outlets` lists them)")
+        } else if migration.isModuleRule {
             lines.append("**Fix:** by hand (`swiftmod modules` shows the module graph)")
         } else {
             lines.append(migration.fixable ? "**Fix:** the code action, or `swiftmod run \(migration.id)`" : "**Fix:** by hand")

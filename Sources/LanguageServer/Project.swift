@@ -19,6 +19,9 @@ final class Project {
     private(set) var baselineProblem: String?
     private var stamps: [String: FileStamp?] = [:]
     private var moduleState: ModuleState?
+    private var outletState: OutletState?
+    /// The command line's version, for sharing its cache of what files say about outlets.
+    private let cacheVersion: String?
     private var fileHistory: EditorFileHistory?
     /// When `fileHistory` was made.
     private var historyMade = Date.distantPast
@@ -41,6 +44,15 @@ final class Project {
         return made
     }
 
+    /// The storyboards and xibs and what Swift files say about outlets, for the outlet rules:
+    /// read when a document first needs them.
+    var outlets: OutletState {
+        if let outletState { return outletState }
+        let made = OutletState(configuration: configuration, migrations: migrations, cacheVersion: cacheVersion)
+        outletState = made
+        return made
+    }
+
     /// Reads again what changed on disk (if it was read): the files of the module graph, and
     /// which files of the baseline are gone and where they went, unless that was done less than
     /// `seconds` ago.
@@ -48,13 +60,16 @@ final class Project {
     ///   says they went: then every open document needs checking again.
     @discardableResult
     func refresh(unlessDoneWithin seconds: TimeInterval = 0) -> Bool {
-        let modulesChanged = moduleState?.refresh(unlessDoneWithin: seconds) ?? false
+        // (Both are looked at: neither may be skipped because the other changed.)
+        let outletsChanged = outletState?.refresh(unlessDoneWithin: seconds) ?? false
+        let modulesChanged = (moduleState?.refresh(unlessDoneWithin: seconds) ?? false) || outletsChanged
         guard let old = fileHistory, Date().timeIntervalSince(historyMade) >= seconds else { return modulesChanged }
         fileHistory = nil
         return history.differs(from: old) || modulesChanged
     }
 
-    init(configurationPath: String) throws {
+    init(configurationPath: String, cacheVersion: String? = nil) throws {
+        self.cacheVersion = cacheVersion
         configuration = try Configuration.load(configurationPath)
         let catalog = try CodemodCatalog(bundled: BundledCodemods.definitions, directories: configuration.codemodFolderPaths)
         migrations = try Migration.resolve(configuration, catalog: catalog)

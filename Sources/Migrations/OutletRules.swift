@@ -26,32 +26,40 @@ public struct OutletRules: Sendable, FindingsByFile {
     public private(set) var failures: [FileFailure] = []
     /// Storyboards and xibs that no target of an Xcode project builds: not judged.
     public private(set) var notBuilt: [String] = []
+    /// The lines of the outlets that may be absent, by repo-relative Swift file: where
+    /// `strong-iboutlet` (a codemod with the `outlet-guarantee` step) has no use, which a scan,
+    /// reading one file at a time, cannot know (see `leavingAlone`).
+    public private(set) var mayBeAbsent: [String: Set<Int>] = [:]
 
     public static let codemodID = "outlet-rules"
 
     /// Reads the repository under the configuration's root and checks the outlet rules among
     /// `migrations` (others are ignored).
     /// - Parameter cacheVersion: keep what each file gave in the root's `.swiftmod/cache` (nil: no cache).
-    public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil) {
+    /// - Parameter read: what Swift files say about outlets, read by a scan already
+    ///   (`ScanResult.outlets`, by repo-relative path): not parsed again.
+    public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil,
+                read: [String: [UInt8]] = [:]) {
         let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
         // Nothing changed since the last time (no file came, went or changed, the same rules):
         // its findings, without reading any file.
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
-        let state = cacheVersion.map { Self.state(root: root, rules: rules, version: $0, configuration: configuration) }
-        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-2", key: state),
+        let files = (try? OutletRepository.files(under: [root])) ?? []
+        let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration) }
+        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-3", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
             return
         }
-        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion)
+        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files)
         if let state {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .binary
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
-                                  notBuilt: notBuilt)
+                                  notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
             if let data = try? encoder.encode(results) {
-                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-2", key: state, payload: [UInt8](data))
+                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-3", key: state, payload: [UInt8](data))
             }
         }
     }
@@ -61,7 +69,17 @@ public struct OutletRules: Sendable, FindingsByFile {
         findingsByFile = results.findingsByFile
         allowedByFile = results.allowedByFile
         notBuilt = results.notBuilt
+        mayBeAbsent = results.mayBeAbsent
         failures = results.failures.compactMap { $0.count == 2 ? FileFailure(file: $0[0], reason: $0[1]) : nil }
+    }
+
+    /// Findings without the uses of codemods that leave a may-be-absent outlet alone (their
+    /// `outlet-guarantee` step) at such outlets: a scan judges them by their file's code alone
+    /// (it reads one file at a time); the storyboards and xibs say more.
+    public func leavingAlone(_ findings: [Finding], of migrations: [Migration]) -> [Finding] {
+        let guarded = Set(migrations.filter { $0.codemod?.definition.rewrite.contains(.action(name: "outlet-guarantee")) == true }.map(\.id))
+        guard !guarded.isEmpty else { return findings }
+        return findings.filter { !($0.kind == .use && guarded.contains($0.migration) && mayBeAbsent[$0.file]?.contains($0.line) == true) }
     }
 
     /// What the findings are kept as between runs.
@@ -70,12 +88,12 @@ public struct OutletRules: Sendable, FindingsByFile {
         var allowedByFile: [String: Int]
         var failures: [[String]]
         var notBuilt: [String]
+        var mayBeAbsent: [String: Set<Int>]
     }
 
     /// A digest of what the findings depend on: every file the outlet rules read (its path and
     /// stamp), the rules, and the version that judged them.
-    static func state(root: String, rules: [Migration], version: String, configuration: Configuration) -> String {
-        let files = (try? FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk([root]).files) ?? []
+    public static func state(files: [String], rules: [Migration], version: String, configuration: Configuration) -> String {
         var text = version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
             + "\(configuration.include) \(configuration.exclude)\n"
         for file in files.sorted() {
@@ -85,13 +103,30 @@ public struct OutletRules: Sendable, FindingsByFile {
         return String(ContentHash.of(Array(text.utf8)), radix: 16)
     }
 
-    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?) {
-        self.migrations = rules
+    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String]) {
         let root = configuration.root
+        // (A file whose bytes do not read back is read again.)
+        let known = read.compactMapValues { bytes -> SwiftOutlets? in
+            var reader = ByteReader(bytes)
+            return try? SwiftOutlets(from: &reader)
+        }
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                          display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion)
+                                          display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion, read: known, walked: files)
+        self.init(configuration: configuration, migrations: rules, repository: repository)
+    }
+
+    /// The outlet rules among `migrations` checked on a repository read already (whose files are
+    /// named repo-relative).
+    /// - Parameter texts: the bytes of some Swift files (repo-relative), in place of what is on
+    ///   disk, for their allow comments: what an editor shows.
+    public init(configuration: Configuration, migrations: [Migration], repository: OutletRepository, texts: [String: [UInt8]] = [:]) {
+        self.migrations = migrations.filter(\.isOutletRule)
+        let root = configuration.root
         notBuilt = repository.notBuilt
         failures = repository.unreadableFiles.map { FileFailure(file: $0.file, reason: "\($0.reason); its outlets and connections are not judged") }
+        for entry in repository.classification.entries where entry.verdict.mayBeAbsent {
+            mayBeAbsent[entry.file, default: []].insert(entry.outlet.line)
+        }
         var all: [Finding] = []
         if let rule = self.migrations.first(where: { $0.settings.rule == .outletNotGuaranteed }) {
             for entry in repository.classification.entries where entry.verdict.mayBeAbsent && entry.outlet.isImplicitlyUnwrapped {
@@ -126,7 +161,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         for id in ids { files.formUnion(repository.allowComments[id] ?? []) }
         for file in Set(byFile.keys).union(files) {
             var comments: [ImportScanner.Comment] = []
-            if file.hasSuffix(".swift"), let bytes = FileManager.default.contents(atPath: RepositoryPath.absolute(file, root: root)).map([UInt8].init) {
+            if file.hasSuffix(".swift"), let bytes = texts[file] ?? FileManager.default.contents(atPath: RepositoryPath.absolute(file, root: root)).map([UInt8].init) {
                 comments = ImportScanner.scan(bytes).allowComments
             }
             let (remaining, allowed, problems) = ModuleRules.applyAllowComments(to: byFile[file] ?? [], comments: comments, file: file, ids: ids, what: "finding")

@@ -24,6 +24,8 @@ public struct ScanCache: Sendable {
         public var hash: UInt64
         public var findings: [Finding]
         public var allowed: Int
+        /// What the file says about outlets (`SwiftOutlets`, as bytes), when the scan read it.
+        public var outlets: [UInt8]?
 
         public init(stamp: FileStamp, racy: Bool = false, hash: UInt64, findings: [Finding], allowed: Int) {
             self.stamp = stamp
@@ -34,7 +36,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-3"
+    static let format = "swiftmod-scan-cache-4"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {
@@ -56,7 +58,7 @@ public struct ScanCache: Sendable {
     /// Raised whenever how a file is read changes (what the same bytes yield), so that a cache
     /// written by an earlier build is not trusted: 2 reads a lone carriage return as a line's end
     /// and counts the text of literals the parser misread; 3 applies the files:/ignores: of ast-grep rules.
-    static let readingRevision = 3
+    static let readingRevision = 4
 
     /// The key of a set of migrations: changes whenever what a scan would find could change.
     public static func key(for migrations: [Migration], knownIDs: Set<String>, version: String) -> String {
@@ -103,7 +105,9 @@ public struct ScanCache: Sendable {
                 for _ in 0..<max(0, findingCount) {
                     findings.append(try Finding(from: &reader, file: file))
                 }
-                entries[file] = Entry(stamp: stamp, racy: racy, hash: hash, findings: findings, allowed: allowed)
+                var entry = Entry(stamp: stamp, racy: racy, hash: hash, findings: findings, allowed: allowed)
+                if try reader.readBool() { entry.outlets = try reader.readBytes() }
+                entries[file] = entry
             }
             guard reader.isAtEnd else { return cache }
             cache.entries = entries
@@ -129,6 +133,8 @@ public struct ScanCache: Sendable {
             writer.write(entry.allowed)
             writer.write(entry.findings.count)
             for finding in entry.findings { finding.write(to: &writer) }
+            writer.write(entry.outlets != nil)
+            if let outlets = entry.outlets { writer.write(bytes: outlets) }
         }
         CacheFile.write(path, format: Self.format, key: key, payload: writer.bytes)
     }

@@ -29,6 +29,9 @@ public struct ScanResult: Sendable {
     public var complete: Set<String> = []
     /// Migrations whose uses are one of a kind in the repository (see `Comparison`).
     public var repositoryWide: Set<String> = []
+    /// What each scanned Swift file says about outlets (`SwiftOutlets`, as bytes), by
+    /// repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`).
+    public var outlets: [String: [UInt8]] = [:]
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }
@@ -60,6 +63,9 @@ public struct Scanner: Sendable {
     public var prefilter = true
     /// Files bigger than this are skipped (see `SourceFileReader`).
     public var maxFileSize = SourceFileReader.defaultMaxFileSize
+    /// Also read what each file says about outlets (for the outlet rules, which would otherwise
+    /// parse the files a second time): `ScanResult.outlets`, kept in the cache too.
+    public var readsOutlets = false
 
     public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 knownIDs: Set<String>? = nil) {
@@ -101,6 +107,7 @@ public struct Scanner: Sendable {
                 continue
             }
             if let entry = outcome.entry { fresh[outcome.file] = entry }
+            if let outlets = outcome.outlets { result.outlets[outcome.file] = outlets }
             result.files.append(outcome.file)
         }
         let unchanged = perFile.allSatisfy(\.fromCacheAlone)
@@ -147,6 +154,8 @@ public struct Scanner: Sendable {
         var definitionError: LocatedError?
         /// Answered from the cache by the file's metadata alone (its entry is as it was).
         var fromCacheAlone = false
+        /// What the file says about outlets, as bytes (`Scanner.readsOutlets`).
+        var outlets: [UInt8]?
     }
 
     /// One scan as a consumer of the file pipeline: the cache answers unchanged files, the
@@ -163,40 +172,63 @@ public struct Scanner: Sendable {
         func reuse(_ file: PipelineFile) -> FileOutcome? {
             // Unchanged metadata vouches for unchanged content, unless the entry was racy.
             let relative = relative(file)
-            guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp else { return nil }
-            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry, fromCacheAlone: true)
+            guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp, !scanner.readsOutlets || entry.outlets != nil else { return nil }
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry, fromCacheAlone: true,
+                               outlets: scanner.readsOutlets ? entry.outlets : nil)
         }
 
         func reuse(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome? {
             let relative = relative(file)
-            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes) else { return nil }
+            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes),
+                  !scanner.readsOutlets || entry.outlets != nil else { return nil }
             var refreshed = entry
             refreshed.stamp = stamp
             refreshed.racy = false
-            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed)
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed,
+                               outlets: scanner.readsOutlets ? entry.outlets : nil)
         }
 
         func needsTree(_ bytes: [UInt8]) -> Bool {
             !scanner.prefilter || ByteSearch.contains(bytes, Scanner.allowMarker)
                 || scanner.migrations.contains { $0.codemod?.mightMatch(bytes) == true }
+                || scanner.readsOutlets && SwiftOutlets.mayHoldOutlets(bytes)
         }
 
-        func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int) -> ScanCache.Entry? {
+        func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int, outlets: [UInt8]?) -> ScanCache.Entry? {
             guard cached != nil, let stamp = file.stamp else { return nil }
-            return ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes), findings: findings, allowed: allowed)
+            var entry = ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes), findings: findings, allowed: allowed)
+            entry.outlets = outlets
+            return entry
+        }
+
+        /// What a file says about outlets, as bytes, when the scanner reads it.
+        func outlets(_ read: () -> SwiftOutlets) -> [UInt8]? {
+            guard scanner.readsOutlets else { return nil }
+            var writer = ByteWriter()
+            read().write(to: &writer)
+            return writer.bytes
         }
 
         func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome {
-            FileOutcome(file: relative(file), entry: entry(file, bytes, [], 0))
+            let outlets = outlets { SwiftOutlets(classesOf: bytes) }
+            return FileOutcome(file: relative(file), entry: entry(file, bytes, [], 0, outlets: outlets), outlets: outlets)
         }
 
         func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> FileOutcome {
             let relative = relative(file)
             do {
-                let (findings, allowed) = try scanner.scan(tree, file: relative)
+                let memo = TreeMemo()
+                let outlets = outlets {
+                    guard SwiftOutlets.mayHoldOutlets(tree.source.bytes) else { return SwiftOutlets(classesOf: tree.source.bytes) }
+                    let read = SwiftOutlets(tree)
+                    // (The actions that judge outlets in this tree use it too.)
+                    OutletRepository.remember(read, in: memo)
+                    return read
+                }
+                let (findings, allowed) = try scanner.scan(tree, file: relative, memo: memo)
                 let bom: [UInt8] = tree.source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
                 var outcome = FileOutcome(file: relative, findings: findings, allowed: allowed,
-                                          entry: entry(file, bom + tree.source.bytes, findings, allowed))
+                                          entry: entry(file, bom + tree.source.bytes, findings, allowed, outlets: outlets), outlets: outlets)
                 if let first = tree.misreadRegions.first {
                     // Said each time, cached or not: the cache keeps findings only.
                     outcome.entry = nil
@@ -245,7 +277,8 @@ public struct Scanner: Sendable {
 
     /// The findings of one file's syntax tree (a buffer in an editor, say) and how many uses its
     /// allow comments allowed.
-    public func scan(_ tree: SyntaxTree, file relative: String) throws -> ([Finding], Int) {
+    /// - Parameter memo: what is known of the tree already (see `TreeMemo`).
+    public func scan(_ tree: SyntaxTree, file relative: String, memo: TreeMemo = TreeMemo()) throws -> ([Finding], Int) {
         let source = tree.source
         let candidates = (prefilter ? migrations.filter { $0.codemod?.mightMatch(source.bytes) == true } : migrations)
             .filter { $0.codemod?.definition.applies(to: relative) != false }
@@ -255,7 +288,7 @@ public struct Scanner: Sendable {
         // Where the parser could not read, or misread, the text: found once for all migrations.
         let unread = tree.root.hasError ? tree.errorRegions.filter(\.isError) + tree.misreadRegions : []
         for migration in candidates {
-            uses += try findings(of: migration, in: tree, file: relative, unread: unread)
+            uses += try findings(of: migration, in: tree, file: relative, unread: unread, memo: memo)
         }
         uses.sort { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
         guard mayAllow else { return (uses, 0) }
@@ -265,9 +298,9 @@ public struct Scanner: Sendable {
     }
 
     /// - Parameter unread: the regions the parser could not read or misread (see `scan(_:file:)`).
-    func findings(of migration: Migration, in tree: SyntaxTree, file: String, unread: [Node]) throws -> [Finding] {
+    func findings(of migration: Migration, in tree: SyntaxTree, file: String, unread: [Node], memo: TreeMemo = TreeMemo()) throws -> [Finding] {
         guard let codemod = migration.codemod else { return [] }
-        let uses = try codemod.uses(in: tree)
+        let uses = try codemod.uses(in: tree, memo: memo)
         var result = uses.map { use -> Finding in
             let node = tree.root.descendant(spanning: use.range)
             var finding = Finding(kind: .use, migration: migration.id, codemod: codemod.definition.id, file: file,

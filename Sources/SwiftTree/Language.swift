@@ -63,6 +63,12 @@ public enum SwiftLanguage {
         return kinds.sorted()
     }
 
+    /// The id of a field name (0 when the grammar has no such field): comparing ids is cheaper
+    /// than comparing names.
+    public static func fieldID(_ name: String) -> UInt16 {
+        name.withCString { ts_language_field_id_for_name(pointer, $0, UInt32(name.utf8.count)) }
+    }
+
     /// Whether a field name is one of the grammar's.
     public static func isField(_ name: String) -> Bool { fieldNames.contains(name) }
 }

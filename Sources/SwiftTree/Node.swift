@@ -201,6 +201,34 @@ public struct Node: Hashable, CustomStringConvertible {
         }
     }
 
+    /// Visits this node and its descendants in pre-order, each with its parent (nil for this
+    /// node) and the id of the field it sits under in that parent (0 for none; see
+    /// `SwiftLanguage.fieldID(_:)`). Unlike asking `parent` and `fieldName` of each node, this
+    /// needs no index of the tree. Return false from `visit` to skip a node's children.
+    public func walkWithParents(_ visit: (_ node: Node, _ parent: Node?, _ field: UInt16) -> Bool) {
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        var parents: [Node] = []
+        var current = self
+        var descend = visit(self, nil, 0)
+        func step() -> Bool {
+            current = Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree)
+            return visit(current, parents.last, ts_tree_cursor_current_field_id(&cursor))
+        }
+        while true {
+            if descend, ts_tree_cursor_goto_first_child(&cursor) {
+                parents.append(current)
+                descend = step()
+                continue
+            }
+            while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                guard ts_tree_cursor_goto_parent(&cursor) else { return }
+                parents.removeLast()
+            }
+            descend = step()
+        }
+    }
+
     public var description: String {
         "\(kind) \(start)-\(end)"
     }

@@ -45,6 +45,12 @@ public struct ByteWriter {
         }
     }
 
+    /// Bytes, after their count.
+    public mutating func write(bytes value: [UInt8]) {
+        write(value.count)
+        bytes.append(contentsOf: value)
+    }
+
     /// nil is written as a flag, so it reads back as nil.
     public mutating func write(_ value: Int?) {
         write(value != nil)
@@ -91,6 +97,14 @@ public struct ByteReader {
         guard count >= 0, offset + count <= bytes.count else { throw Truncated() }
         defer { offset += count }
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    /// Bytes written by `write(bytes:)`.
+    public mutating func readBytes() throws -> [UInt8] {
+        let count = try readInt()
+        guard count >= 0, offset + count <= bytes.count else { throw Truncated() }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
     }
 
     public mutating func readOptionalInt() throws -> Int? {

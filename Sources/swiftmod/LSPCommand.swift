@@ -20,7 +20,9 @@ struct LSPCommand: ParsableCommand {
     func run() throws {
         // A client that goes away must not kill the server with SIGPIPE before it can exit cleanly.
         signal(SIGPIPE, SIG_IGN)
-        let status = LanguageServer().run()
+        let server = LanguageServer()
+        server.cacheVersion = Swiftmod.version
+        let status = server.run()
         throw ExitCode(status)
     }
 }

@@ -204,6 +204,8 @@ struct LockdownOptions: ParsableArguments {
                               jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
         scanner.prefilter = !noPrefilter
         scanner.maxFileSize = fileSizeLimit(configuration)
+        // The outlet rules use what the scan's parse of each file says about outlets.
+        scanner.readsOutlets = migrations.contains(where: \.isOutletRule)
         let progress = ProgressLine.forTerminal(label: "scanning")
         let report: (@Sendable (Int, Int) -> Void)? = progress.map { line in { @Sendable done, total in line.update(done, total) } }
         // Without a configuration (`scan --codemods DIR` alone) nothing is written into the repository.
@@ -228,7 +230,7 @@ struct LockdownOptions: ParsableArguments {
         if migrations.contains(where: \.isOutletRule) {
             // Outlets are judged against the whole repository's storyboards and xibs.
             let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs,
-                                      cacheVersion: cached ? Swiftmod.version : nil)
+                                      cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets)
             // A storyboard that cannot be read (a merge conflict) fails the check: its findings
             // are not gone.
             result.failures += outlets.failures
@@ -239,7 +241,7 @@ struct LockdownOptions: ParsableArguments {
             // (Always the whole repository's: a change to a storyboard decides a Swift file's
             // finding, and storyboards are no file a partial scan names.)
             let (findings, allowed) = outlets.results()
-            result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
+            result.findings = (outlets.leavingAlone(result.findings, of: migrations) + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
             result.allowed += allowed
             result.repositoryWide.formUnion(outlets.migrations.map(\.id))
             result.complete.formUnion(outlets.migrations.map(\.id))

@@ -77,6 +77,12 @@ import Testing
         #expect(run.stdout.contains("+    @IBOutlet var nameLabel: UILabel!"))
         #expect(!run.stdout.contains("+    @IBOutlet var avatarView"))
         #expect(run.stderr.contains("`ProfileViewController.avatarView` may be absent"), "\(run.stderr)")
+        // `scan` says the same: the avatar is no use of `strong-iboutlet` (it reads one file at a
+        // time; the outlet rules' reading of the storyboards takes it out).
+        let scan = try CLI.swiftmod(["scan", "--format", "json"], in: scratch.path)
+        let uses = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "strong-iboutlet" }
+            .map { "\($0.file):\($0.line)" }
+        #expect(uses.contains("App/ProfileViewController.swift:5") && !uses.contains("App/ProfileViewController.swift:6"), "\(uses)")
     }
 
     @Test func aStoryboardThatCannotBeReadFailsTheCheckAndKeepsTheBaseline() throws {

@@ -32,12 +32,13 @@ public struct OutletRepository: Sendable {
     /// - Parameter display: how to name a file in verdicts (relative to the working folder, say).
     /// - Parameter cached: keep what each file gave in the root's `.swiftmod/cache`, and read
     ///   only the files changed since (`cacheVersion` names what wrote it).
+    /// - Parameter read: what some Swift files say, read already (by `scan`), by displayed path.
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cacheVersion: String? = nil) {
+                cacheVersion: String? = nil, read: [String: SwiftOutlets] = [:], walked: [String]? = nil) {
         // (With a cache, for the verdicts alone: `scan`.)
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
                                       cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
-                                      complete: cacheVersion == nil))
+                                      complete: cacheVersion == nil, read: read, walked: walked))
             ?? OutletRepository(empty: root)
     }
 
@@ -51,11 +52,14 @@ public struct OutletRepository: Sendable {
     /// - Parameter complete: read every Swift file whole, for a rewrite (which must see every
     ///   use of an outlet); false reads the files without outlets for their classes only, which
     ///   the verdicts need (`scan`).
+    /// - Parameter read: what some Swift files say, read already, by displayed path: neither
+    ///   read again nor cached here.
     public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true) throws {
+                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: SwiftOutlets] = [:],
+                walked: [String]? = nil) throws {
         root = paths.first ?? "."
         let cache = cachePath.map { OutletReadingCache.load($0, version: cacheVersion) } ?? OutletReadingCache()
-        let walk = try FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk(paths).files
+        let walk = try walked ?? Self.files(under: paths)
         // What the Xcode projects build: a file under a project that no target builds (a stale
         // copy, code that moved) is no part of the app.
         var projects: [XcodeProject] = []
@@ -110,7 +114,10 @@ public struct OutletRepository: Sendable {
                 unreadableFiles.append((display(ibPaths[index]), "\(error)"))
             }
         }
-        let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(swiftPaths, jobs: jobs, worker: { Parser() }) { parser, path in
+        let displayed = swiftPaths.map(display)
+        let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(Array(swiftPaths.indices), jobs: jobs, worker: { Parser() }) { parser, index in
+            if let known = alreadyRead[displayed[index]] { return (known, nil) }
+            let path = swiftPaths[index]
             let stamp = FileStamp(statusOf: path)
             if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry) }
             // A Swift file that cannot be read declares nothing here (`scan` says why). For the
@@ -124,16 +131,31 @@ public struct OutletRepository: Sendable {
         var swift: [(path: String, outlets: SwiftOutlets)] = []
         for (index, (outlets, entry)) in readSwift.enumerated() {
             if let entry { newCache.entries[swiftPaths[index]] = entry }
-            if let outlets { swift.append((display(swiftPaths[index]), outlets)) }
+            if let outlets { swift.append((displayed[index], outlets)) }
         }
         // Written when a file came or went, or changed.
         if let cachePath, newCache.entries.count != cache.entries.count
             || newCache.entries.contains(where: { cache.entries[$0.key]?.stamp != $0.value.stamp }) {
             newCache.write(cachePath, version: cacheVersion)
         }
+        classification = OutletClassification(documents: [], swift: [])
+        judge(documents: documents, swift: swift)
+    }
+
+    /// What was read: the storyboards and xibs, and what each Swift file says (by displayed path).
+    private var readDocuments: [IBDocument] = []
+    private var readSwift: [(path: String, outlets: SwiftOutlets)] = []
+
+    /// The verdicts of what was read.
+    private mutating func judge(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)]) {
+        readDocuments = documents
+        readSwift = swift
         classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift)
         swiftFiles = swift.count
         self.documents = documents.count
+        foreignReferences = [:]
+        memberUses = [:]
+        allowComments = [:]
         // (A file no target builds is no code that could read an outlet.)
         for (path, file) in swift where !unbuiltSwift.contains(path) {
             for (name, line) in file.foreignReferences where foreignReferences[name] == nil {
@@ -146,11 +168,31 @@ public struct OutletRepository: Sendable {
         }
     }
 
+    /// The verdicts with one Swift file (by displayed path) saying something else: what an editor
+    /// shows of it, say. A file that was not read is added.
+    public func replacing(_ file: String, with outlets: SwiftOutlets) -> OutletRepository {
+        var swift = readSwift
+        if let index = swift.firstIndex(where: { $0.path == file }) { swift[index].outlets = outlets } else { swift.append((file, outlets)) }
+        var changed = self
+        changed.judge(documents: readDocuments, swift: swift)
+        return changed
+    }
+
+    /// The files under some paths that the verdicts read: Swift files, storyboards, xibs and Xcode projects.
+    /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
+    public static func files(under paths: [String]) throws -> [String] {
+        try FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk(paths).files
+    }
+
     /// One file alone (an example, a file in the editor): no storyboard or xib is known, so only
     /// what its own code does (an outlet it removes from its superview) is judged.
     public init(tree: SyntaxTree) {
+        self.init(file: SwiftOutlets(tree))
+    }
+
+    /// One file alone, read already.
+    public init(file outlets: SwiftOutlets) {
         root = ""
-        let outlets = SwiftOutlets(tree)
         classification = OutletClassification(documents: [], swift: [(path: "", outlets: outlets)])
         for (name, line) in outlets.foreignReferences { foreignReferences[name] = "line \(line)" }
         for (className, uses) in outlets.memberUses {
@@ -170,7 +212,14 @@ public struct OutletRepository: Sendable {
     /// The repository of an action's run; without a run (an example, `scan`, one file in the
     /// editor), the file's own (no storyboard is known: only what its code removes is judged).
     public static func of(_ context: ActionContext) -> OutletRepository {
-        context.run as? OutletRepository ?? context.memo.value("outlets.file") { OutletRepository(tree: context.tree) }
+        context.run as? OutletRepository ?? context.memo.value(Self.fileKey) { OutletRepository(tree: context.tree) }
+    }
+
+    static let fileKey = "outlets.file"
+
+    /// Tells the actions that judge a tree alone what its file says about outlets, read already.
+    public static func remember(_ outlets: SwiftOutlets, in memo: TreeMemo) {
+        _ = memo.value(fileKey) { OutletRepository(file: outlets) }
     }
 
     /// The verdict of an outlet, by its class and name.
@@ -185,18 +234,31 @@ public struct OutletRepository: Sendable {
 /// Which files a repository's Xcode projects build. A file under no project (a SwiftPM
 /// package, a repository without projects) counts as built, and so does one inside a SwiftPM
 /// package within a project's folder.
-struct BuildMembership {
+final class BuildMembership {
     let projects: [XcodeProject]
+    /// Folders known to hold a `Package.swift`, or not.
+    private var packages: [String: Bool] = [:]
+    /// Folders as written, standardized (symbolic links resolved, as the projects' paths are).
+    private var folders: [String: String] = [:]
+
+    init(projects: [XcodeProject]) { self.projects = projects }
 
     func builds(_ file: String) -> Bool {
-        let absolute = (URL(fileURLWithPath: file).standardizedFileURL.path as NSString).standardizingPath
+        guard !projects.isEmpty else { return true }
+        // (Standardized folder by folder: resolving links costs a system call per part of the path.)
+        let written = (file as NSString).deletingLastPathComponent
+        let standardized = folders[written] ?? (URL(fileURLWithPath: written).standardizedFileURL.path as NSString).standardizingPath
+        folders[written] = standardized
+        let absolute = (standardized as NSString).appendingPathComponent((file as NSString).lastPathComponent)
         let covering = projects.filter { $0.covers(absolute) }
         if covering.isEmpty || covering.contains(where: { $0.builds(absolute) }) { return true }
         // A local package inside the project's folder builds its own files.
         var folder = (absolute as NSString).deletingLastPathComponent
         let top = covering.map(\.sourceRoot).min { $0.count < $1.count } ?? "/"
         while folder.count > top.count {
-            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift")) { return true }
+            let isPackage = packages[folder] ?? FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift"))
+            packages[folder] = isPackage
+            if isPackage { return true }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder { break }
             folder = parent

@@ -64,18 +64,11 @@ public struct SwiftOutlets: Sendable, Codable {
     static let adders: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
 
     public init(_ tree: SyntaxTree) {
+        var bodies: [Int: String] = [:]
         for declaration in tree.root.children {
-            read(declaration)
+            read(declaration, bodies: &bodies)
         }
-        var foreign: [String: Int] = [:]
-        tree.root.walk { node in
-            if node.kind == "navigation_expression", let target = node.child(field: "target"), target.kind != "self_expression",
-               let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier", foreign[name.text] == nil {
-                foreign[name.text] = node.start.line
-            }
-            return true
-        }
-        foreignReferences = foreign
+        readCode(of: tree, bodies: bodies)
         allowedIDs = Self.allowedIDs(in: tree.source.bytes)
     }
 
@@ -93,16 +86,28 @@ public struct SwiftOutlets: Sendable, Codable {
     /// nothing Interface Builder can connect: an outlet or action needs `@IBOutlet`, `@IBAction`
     /// or `@objc` (`@objcMembers` too), which such a file does not hold.
     public init(classesOf bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        for match in Self.classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let nameRange = Range(match.range(at: 1), in: text) else { continue }
-            let name = String(text[nameRange])
-            let superclass = Range(match.range(at: 2), in: text).map { String(text[$0].split(separator: ".").last ?? text[$0]) }
-            let line = text[..<nameRange.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            classes.append(Class(name: name, superclass: superclass, objcName: nil, line: line))
-        }
         allowedIDs = Self.allowedIDs(in: bytes)
+        // Only the lines that hold the word are matched (the expression is slow on a whole file).
+        var line = 1, counted = 0, lastLineStart = -1
+        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) {
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            guard start != lastLineStart else { continue }
+            lastLineStart = start
+            var end = offset
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            for byte in bytes[counted..<start] where byte == 0x0A { line += 1 }
+            counted = start
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            for match in Self.classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let nameRange = Range(match.range(at: 1), in: text) else { continue }
+                let superclass = Range(match.range(at: 2), in: text).map { String(text[$0].split(separator: ".").last ?? text[$0]) }
+                classes.append(Class(name: String(text[nameRange]), superclass: superclass, objcName: nil, line: line))
+            }
+        }
     }
+
+    static let classKeyword = Array("class".utf8)
 
     /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
     static let classDeclaration = try! NSRegularExpression(
@@ -122,7 +127,9 @@ public struct SwiftOutlets: Sendable, Codable {
         return ids
     }
 
-    private mutating func read(_ declaration: Node) {
+    /// Reads a type's declaration and its members; `bodies` gets where the bodies whose code is
+    /// read start, with their class (see `readCode`).
+    private mutating func read(_ declaration: Node, bodies: inout [Int: String]) {
         switch declaration.kind {
         case "class_declaration":
             guard let name = declaration.child(field: "name")?.text else { return }
@@ -141,7 +148,7 @@ public struct SwiftOutlets: Sendable, Codable {
             }
             guard let body = declaration.child(field: "body") else { return }
             for member in body.children {
-                if member.kind == "class_declaration" { read(member) }
+                if member.kind == "class_declaration" { read(member, bodies: &bodies) }
                 if let memberName = memberName(member) { members[className, default: []].insert(memberName) }
                 if member.kind == "property_declaration", Self.hasAttribute(member, "IBOutlet"), let outlet = outlet(member, in: className) {
                     outlets.append(outlet)
@@ -151,7 +158,7 @@ public struct SwiftOutlets: Sendable, Codable {
                     actions[className, default: []].insert(selector)
                 }
             }
-            readCode(in: body, of: className)
+            bodies[body.byteRange.lowerBound] = className
         default:
             return
         }
@@ -224,17 +231,40 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Also every member name the body reads bare or through `self` (not inside nested types); a
     /// local of the same name counts too (telling them apart costs a walk per name; counting it
     /// only makes a rewrite more careful).
-    private mutating func readCode(in body: Node, of className: String) {
-        var uses = memberUses[className] ?? [:]
-        defer { memberUses[className] = uses }
-        body.walk { node in
-            if node.kind == "class_declaration" || node.kind == "protocol_declaration" { return node == body.parent }
-            // (Calls and capitalised names are no outlets: left out, the cache stays small.)
-            if let name = Self.memberRead(node), uses[name] == nil, name.first?.isUppercase == false,
-               !(node.kind == "simple_identifier" && node.parent?.kind == "call_expression") {
-                uses[name] = node.start.line
+    ///
+    /// And, in the whole file, every member read after a dot on something other than `self`
+    /// (`foreignReferences`). One walk of the tree does both (walking is what costs): `bodies`
+    /// says where the class bodies `read` saw start, and with which class; a nested type's code
+    /// is its own (or no class's).
+    private mutating func readCode(of tree: SyntaxTree, bodies: [Int: String]) {
+        var foreign: [String: Int] = [:]
+        // The regions the walk is in, innermost last: a class body (its class), or a nested type
+        // (nil): until where they end.
+        var regions: [(end: Int, className: String?)] = []
+        tree.root.walkWithParents { node, parent, field in
+            let symbol = node.symbol
+            let range = node.byteRange
+            while let last = regions.last, last.end <= range.lowerBound { regions.removeLast() }
+            if Symbols.navigation.contains(symbol), let target = node.child(field: "target"), target.kind != "self_expression",
+               let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier" {
+                let text = name.text
+                if foreign[text] == nil { foreign[text] = node.start.line }
             }
-            guard node.kind == "call_expression" || node.kind == "for_statement" else { return true }
+            if Symbols.types.contains(symbol) {
+                regions.append((range.upperBound, nil))
+                return true
+            }
+            if field == Symbols.bodyField, let className = bodies[range.lowerBound], let parent, Symbols.types.contains(parent.symbol) {
+                regions.append((range.upperBound, className))
+                return true
+            }
+            guard let className = regions.last?.className else { return true }
+            // (Calls and capitalised names are no outlets: left out, the cache stays small.)
+            if let name = Self.memberRead(node, symbol: symbol, parent: parent, field: field), memberUses[className]?[name] == nil,
+               name.first?.isUppercase == false, !(Symbols.identifier.contains(symbol) && parent.map { Symbols.call.contains($0.symbol) } == true) {
+                memberUses[className, default: [:]][name] = node.start.line
+            }
+            guard Symbols.call.contains(symbol) || Symbols.forStatement.contains(symbol) else { return true }
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
             if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "simple_identifier",
                callee.text.hasSuffix("StackView") {
@@ -266,17 +296,36 @@ public struct SwiftOutlets: Sendable, Codable {
             }
             return true
         }
+        foreignReferences = foreign
     }
 
-    /// The member a node reads bare or through `self`, if it reads one.
-    static func memberRead(_ node: Node) -> String? {
-        if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression" {
+    /// The member a node (of a kind, under a parent and field) reads bare or through `self`, if
+    /// it reads one.
+    static func memberRead(_ node: Node, symbol: UInt16, parent: Node?, field: UInt16) -> String? {
+        if Symbols.navigation.contains(symbol), node.child(field: "target")?.kind == "self_expression" {
             return node.child(field: "suffix")?.child(field: "suffix")?.text
         }
-        guard node.kind == "simple_identifier", let parent = node.parent, parent.kind != "navigation_suffix", parent.kind != "value_argument_label",
-              parent.kind != "pattern", node.fieldName != "bound_identifier", parent.kind != "function_declaration",
-              parent.kind != "property_declaration", !(parent.kind == "value_argument" && parent.children(field: "name").contains(node)) else { return nil }
+        guard Symbols.identifier.contains(symbol), let parent, field != Symbols.boundIdentifierField else { return nil }
+        let parentSymbol = parent.symbol
+        guard !Symbols.notReads.contains(parentSymbol), !(Symbols.valueArgument.contains(parentSymbol) && field == Symbols.nameField) else { return nil }
         return node.text
+    }
+
+    /// The grammar's symbols and fields the reading looks for (comparing numbers, not strings).
+    enum Symbols {
+        static let types = SwiftLanguage.symbols(ofKind: "class_declaration").union(SwiftLanguage.symbols(ofKind: "protocol_declaration"))
+        static let identifier = SwiftLanguage.symbols(ofKind: "simple_identifier")
+        static let navigation = SwiftLanguage.symbols(ofKind: "navigation_expression")
+        static let call = SwiftLanguage.symbols(ofKind: "call_expression")
+        static let forStatement = SwiftLanguage.symbols(ofKind: "for_statement")
+        static let valueArgument = SwiftLanguage.symbols(ofKind: "value_argument")
+        /// Parents under which a name is no read of a member: a member after a dot, an argument's
+        /// label, a pattern, a declaration's name.
+        static let notReads = ["navigation_suffix", "value_argument_label", "pattern", "function_declaration", "property_declaration"]
+            .reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        static let boundIdentifierField = SwiftLanguage.fieldID("bound_identifier")
+        static let nameField = SwiftLanguage.fieldID("name")
+        static let bodyField = SwiftLanguage.fieldID("body")
     }
 
     /// A loop over a collection: `xs.forEach { x in … }` (or `$0`) and `for x in xs { … }`.
