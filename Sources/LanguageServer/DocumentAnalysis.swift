@@ -40,7 +40,7 @@ struct DocumentAnalysis {
             repositoryWide = rules.repositoryWideIDs
         }
         // Outlet rules, over the repository's storyboards and xibs with this text in place of the file.
-        if project.configuration.covers(file), project.migrations.contains(where: \.isOutletRule) {
+        if project.configuration.covers(file), !project.outlets.isEmpty {
             let (found, allowedByRules) = project.outlets.findings(file: file, tree: tree, scanned: &findings)
             findings = (findings + found).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
             allowed += allowedByRules

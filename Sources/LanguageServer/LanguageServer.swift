@@ -375,8 +375,8 @@ public final class LanguageServer {
               let position = params["position"] as? [String: Any],
               let (analysis, project) = analysis(of: uri) else { return nil }
         let offset = analysis.byte(of: position)
-        guard let item = analysis.items(at: offset..<offset).first(where: { $0.finding.kind == .use }),
-              let migration = project.migration(item.finding.migration) else { return nil }
+        let here = analysis.items(at: offset..<offset).filter { $0.finding.kind == .use }
+        guard let item = here.first, let migration = project.migration(item.finding.migration) else { return nil }
         var lines = ["**\(migration.id)** (\(migration.settings.priority.rawValue)\(migration.settings.deadline.map { ", due \($0)" } ?? ""))"
                         + (item.baselined ? " — allowed by the baseline" : " — a new use"),
                      "", migration.summary] + (item.finding.detail.map { ["", $0] } ?? []) + (migration.why.isEmpty ? [] : ["", "**Why:** \(migration.why)"])
@@ -391,6 +391,11 @@ public final class LanguageServer {
             lines.append("**Fix:** by hand (`swiftmod modules` shows the module graph)")
         } else {
             lines.append(migration.fixable ? "**Fix:** the code action, or `swiftmod run \(migration.id)`" : "**Fix:** by hand")
+        }
+        // Others at the same place (the stale connections of one class, shown at its declaration).
+        for other in here.dropFirst() {
+            lines += ["", "---", "", "**\(other.finding.migration)**" + (other.baselined ? " — allowed by the baseline" : " — a new use"),
+                      "", other.finding.detail ?? project.migration(other.finding.migration)?.summary ?? other.finding.text]
         }
         return ["contents": ["kind": "markdown", "value": lines.joined(separator: "\n")], "range": analysis.range(of: item.finding)]
     }

@@ -28,8 +28,9 @@ final class OutletState {
         refresh()
     }
 
-    /// Whether the project has outlet rules at all.
-    var isEmpty: Bool { migrations.isEmpty }
+    /// Whether the project has outlet rules, or a codemod that leaves may-be-absent outlets alone
+    /// (`strong-iboutlet`).
+    var isEmpty: Bool { migrations.isEmpty && !OutletRules.judgeOutlets(allMigrations) }
 
     /// Reads the repository again when a Swift file, storyboard, xib or Xcode project came, went
     /// or changed on disk, unless it was looked at less than `seconds` ago.
@@ -41,8 +42,13 @@ final class OutletState {
         let root = configuration.root
         let files = (try? OutletRepository.files(under: [root])) ?? []
         let now = OutletRules.state(files: files, rules: migrations, version: cacheVersion ?? "", configuration: configuration)
-        if now == state, repository != nil { return false }
+        if now == state, repository != nil || migrations.isEmpty { return false }
         state = now
+        // Without outlet rules, only storyboards and xibs have something to say.
+        guard !migrations.isEmpty || OutletRules.holdInterfaceBuilderFiles(files) else {
+            repository = nil
+            return true
+        }
         repository = OutletRepository(root: root, display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion, walked: files)
         return true
     }

@@ -29,7 +29,7 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// The lines of the outlets that may be absent, by repo-relative Swift file: where
     /// `strong-iboutlet` (a codemod with the `outlet-guarantee` step) has no use, which a scan,
     /// reading one file at a time, cannot know (see `leavingAlone`).
-    public private(set) var mayBeAbsent: [String: Set<Int>] = [:]
+    public private(set) var mayBeAbsent: [String: [SwiftOutlets.Outlet]] = [:]
 
     public static let codemodID = "outlet-rules"
 
@@ -38,16 +38,17 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// - Parameter cacheVersion: keep what each file gave in the root's `.swiftmod/cache` (nil: no cache).
     /// - Parameter read: what Swift files say about outlets, read by a scan already
     ///   (`ScanResult.outlets`, by repo-relative path): not parsed again.
+    /// - Parameter walked: the files `OutletRepository.files(under:)` gives for the root, walked already.
     public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil,
-                read: [String: [UInt8]] = [:]) {
+                read: [String: [UInt8]] = [:], walked: [String]? = nil) {
         let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
         // Nothing changed since the last time (no file came, went or changed, the same rules):
         // its findings, without reading any file.
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
-        let files = (try? OutletRepository.files(under: [root])) ?? []
+        let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
         let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration) }
-        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-3", key: state),
+        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-4", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
             return
@@ -59,7 +60,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
             if let data = try? encoder.encode(results) {
-                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-3", key: state, payload: [UInt8](data))
+                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-4", key: state, payload: [UInt8](data))
             }
         }
     }
@@ -73,13 +74,31 @@ public struct OutletRules: Sendable, FindingsByFile {
         failures = results.failures.compactMap { $0.count == 2 ? FileFailure(file: $0[0], reason: $0[1]) : nil }
     }
 
+    /// Whether some of `migrations` leave an outlet that may be absent alone (`strong-iboutlet`'s
+    /// `outlet-guarantee` step): a scan must then know the storyboards and xibs.
+    public static func judgeOutlets(_ migrations: [Migration]) -> Bool {
+        migrations.contains { leavesMayBeAbsentOutletsAlone($0) }
+    }
+
+    static func leavesMayBeAbsentOutletsAlone(_ migration: Migration) -> Bool {
+        migration.codemod?.definition.rewrite.contains(.action(name: "outlet-guarantee")) == true
+    }
+
+    /// Whether some files (as `OutletRepository.files(under:)` gives them) hold a storyboard or xib.
+    public static func holdInterfaceBuilderFiles(_ files: [String]) -> Bool {
+        files.contains(where: IBDocument.isInterfaceBuilderFile)
+    }
+
     /// Findings without the uses of codemods that leave a may-be-absent outlet alone (their
     /// `outlet-guarantee` step) at such outlets: a scan judges them by their file's code alone
     /// (it reads one file at a time); the storyboards and xibs say more.
     public func leavingAlone(_ findings: [Finding], of migrations: [Migration]) -> [Finding] {
-        let guarded = Set(migrations.filter { $0.codemod?.definition.rewrite.contains(.action(name: "outlet-guarantee")) == true }.map(\.id))
+        let guarded = Set(migrations.filter(Self.leavesMayBeAbsentOutletsAlone).map(\.id))
         guard !guarded.isEmpty else { return findings }
-        return findings.filter { !($0.kind == .use && guarded.contains($0.migration) && mayBeAbsent[$0.file]?.contains($0.line) == true) }
+        return findings.filter { finding in
+            !(finding.kind == .use && guarded.contains(finding.migration)
+              && mayBeAbsent[finding.file]?.contains { $0.declares(line: finding.line, column: finding.column) } == true)
+        }
     }
 
     /// What the findings are kept as between runs.
@@ -88,7 +107,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         var allowedByFile: [String: Int]
         var failures: [[String]]
         var notBuilt: [String]
-        var mayBeAbsent: [String: Set<Int>]
+        var mayBeAbsent: [String: [SwiftOutlets.Outlet]]
     }
 
     /// A digest of what the findings depend on: every file the outlet rules read (its path and
@@ -125,7 +144,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         notBuilt = repository.notBuilt
         failures = repository.unreadableFiles.map { FileFailure(file: $0.file, reason: "\($0.reason); its outlets and connections are not judged") }
         for entry in repository.classification.entries where entry.verdict.mayBeAbsent {
-            mayBeAbsent[entry.file, default: []].insert(entry.outlet.line)
+            mayBeAbsent[entry.file, default: []].append(entry.outlet)
         }
         var all: [Finding] = []
         if let rule = self.migrations.first(where: { $0.settings.rule == .outletNotGuaranteed }) {
@@ -156,19 +175,47 @@ public struct OutletRules: Sendable, FindingsByFile {
         all.removeAll { finding in
             finding.file.hasSuffix(".swift") ? !configuration.covers(finding.file) : configuration.exclude.contains { $0.matches(finding.file) }
         }
-        let byFile = Dictionary(grouping: all, by: \.file)
-        var files = Set(byFile.keys.filter { $0.hasSuffix(".swift") })
+        var byFile = Dictionary(grouping: all, by: \.file)
+        // The class side of stale connections: at the class's declaration in Swift, one finding
+        // stands for all of a class's stale connections, so that an allow comment there allows
+        // them (the storyboard's side takes no comments: the baseline allows it).
+        var proxies: [String: [Finding]] = [:]
+        let stale = all.filter { !$0.file.hasSuffix(".swift") }
+        for (className, findings) in Dictionary(grouping: stale, by: \.scope) {
+            guard let declaration = repository.declarations[className], var proxy = findings.first else { continue }
+            proxy.file = declaration.file
+            proxy.line = declaration.line
+            proxy.endLine = declaration.line
+            proxy.text = className
+            proxies[declaration.file, default: []].append(proxy)
+        }
+        var files = Set(byFile.keys.filter { $0.hasSuffix(".swift") }).union(proxies.keys)
         for id in ids { files.formUnion(repository.allowComments[id] ?? []) }
-        for file in Set(byFile.keys).union(files) {
+        var allowedClasses: [String: String] = [:]
+        for file in files {
             var comments: [ImportScanner.Comment] = []
-            if file.hasSuffix(".swift"), let bytes = texts[file] ?? FileManager.default.contents(atPath: RepositoryPath.absolute(file, root: root)).map([UInt8].init) {
+            if let bytes = texts[file] ?? FileManager.default.contents(atPath: RepositoryPath.absolute(file, root: root)).map([UInt8].init) {
                 comments = ImportScanner.scan(bytes).allowComments
             }
-            let (remaining, allowed, problems) = ModuleRules.applyAllowComments(to: byFile[file] ?? [], comments: comments, file: file, ids: ids, what: "finding")
-            let findings = (remaining + problems).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
+            let standing = proxies[file] ?? []
+            let (remaining, allowed, problems) = ModuleRules.applyAllowComments(to: (byFile[file] ?? []) + standing, comments: comments, file: file,
+                                                                                ids: ids, what: "finding")
+            // (A stale connection's finding in a Swift file is one that stands for some.)
+            let left = Set(remaining.filter { finding in standing.contains { $0.migration == finding.migration && $0.text == finding.text } }.map(\.text))
+            for proxy in standing where !left.contains(proxy.text) { allowedClasses[proxy.text] = file }
+            byFile[file] = remaining.filter { finding in !standing.contains { $0.migration == finding.migration && $0.text == finding.text } }
+            let findings = (byFile[file]! + problems).sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
             if !findings.isEmpty { findingsByFile[file] = findings }
             if allowed > 0 { allowedByFile[file] = allowed }
         }
+        for (file, findings) in byFile where !file.hasSuffix(".swift") {
+            let kept = findings.filter { allowedClasses[$0.scope] == nil }
+            for finding in findings where allowedClasses[finding.scope] != nil { allowedByFile[allowedClasses[finding.scope]!, default: 0] += 1 }
+            let sorted = kept.sorted { ($0.line, $0.column, $0.migration) < ($1.line, $1.column, $1.migration) }
+            if !sorted.isEmpty { findingsByFile[file] = sorted }
+        }
+        // (The comment that allowed a class's stale connections counted once for all of them.)
+        for (className, file) in allowedClasses where stale.contains(where: { $0.scope == className }) { allowedByFile[file, default: 0] -= 1 }
     }
 
 }

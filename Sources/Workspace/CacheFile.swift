@@ -72,7 +72,7 @@ public struct ByteReader {
     public var isAtEnd: Bool { offset == bytes.count }
 
     public mutating func readUInt64() throws -> UInt64 {
-        guard offset + 8 <= bytes.count else { throw Truncated() }
+        guard bytes.count - offset >= 8 else { throw Truncated() }
         let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         offset += 8
         return UInt64(littleEndian: value)
@@ -94,7 +94,7 @@ public struct ByteReader {
 
     public mutating func readString() throws -> String {
         let count = try readInt()
-        guard count >= 0, offset + count <= bytes.count else { throw Truncated() }
+        guard count >= 0, count <= bytes.count - offset else { throw Truncated() }
         defer { offset += count }
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
     }
@@ -102,7 +102,7 @@ public struct ByteReader {
     /// Bytes written by `write(bytes:)`.
     public mutating func readBytes() throws -> [UInt8] {
         let count = try readInt()
-        guard count >= 0, offset + count <= bytes.count else { throw Truncated() }
+        guard count >= 0, count <= bytes.count - offset else { throw Truncated() }
         defer { offset += count }
         return Array(bytes[offset..<(offset + count)])
     }

@@ -204,8 +204,12 @@ struct LockdownOptions: ParsableArguments {
                               jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, knownIDs: known)
         scanner.prefilter = !noPrefilter
         scanner.maxFileSize = fileSizeLimit(configuration)
-        // The outlet rules use what the scan's parse of each file says about outlets.
-        scanner.readsOutlets = migrations.contains(where: \.isOutletRule)
+        // The outlet rules, and `strong-iboutlet` where there are storyboards and xibs, judge
+        // outlets by them and by what the scan's parse of each file says about outlets.
+        let outletRules = migrations.contains(where: \.isOutletRule)
+        let outletFiles = outletRules || OutletRules.judgeOutlets(migrations) ? (try? OutletRepository.files(under: [configuration.root])) ?? [] : []
+        let judgesOutlets = outletRules || OutletRules.judgeOutlets(migrations) && OutletRules.holdInterfaceBuilderFiles(outletFiles)
+        scanner.readsOutlets = judgesOutlets
         let progress = ProgressLine.forTerminal(label: "scanning")
         let report: (@Sendable (Int, Int) -> Void)? = progress.map { line in { @Sendable done, total in line.update(done, total) } }
         // Without a configuration (`scan --codemods DIR` alone) nothing is written into the repository.
@@ -227,24 +231,32 @@ struct LockdownOptions: ParsableArguments {
             result.repositoryWide = rules.repositoryWideIDs
             if completeModuleRules { result.complete = Set(rules.migrations.map(\.id)) }
         }
-        if migrations.contains(where: \.isOutletRule) {
+        if judgesOutlets {
             // Outlets are judged against the whole repository's storyboards and xibs.
             let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs,
-                                      cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets)
-            // A storyboard that cannot be read (a merge conflict) fails the check: its findings
-            // are not gone.
-            result.failures += outlets.failures
-            // What no target builds is not judged: said.
-            if let first = outlets.notBuilt.first {
-                printError("note: the outlet rules leave out \(outlets.notBuilt.count) storyboard\(outlets.notBuilt.count == 1 ? " or xib" : "s and xibs") no target of an Xcode project builds (\(SafeText.oneLine(first))\(outlets.notBuilt.count > 1 ? ", …" : "")); `swiftmod outlets` lists them")
+                                      cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets, walked: outletFiles)
+            // `strong-iboutlet`'s uses at outlets that may be absent are none (as in `run`).
+            result.findings = outlets.leavingAlone(result.findings, of: migrations)
+            if outletRules {
+                // A storyboard that cannot be read (a merge conflict) fails the check: its findings
+                // are not gone.
+                result.failures += outlets.failures
+                // What no target builds is not judged: said.
+                if let first = outlets.notBuilt.first {
+                    printError("note: the outlet rules leave out \(outlets.notBuilt.count) storyboard\(outlets.notBuilt.count == 1 ? " or xib" : "s and xibs") no target of an Xcode project builds (\(SafeText.oneLine(first))\(outlets.notBuilt.count > 1 ? ", …" : "")); `swiftmod outlets` lists them")
+                }
+                // (Always the whole repository's: a change to a storyboard decides a Swift file's
+                // finding, and storyboards are no file a partial scan names.)
+                let (findings, allowed) = outlets.results()
+                result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
+                result.allowed += allowed
+                result.repositoryWide.formUnion(outlets.migrations.map(\.id))
+                result.complete.formUnion(outlets.migrations.map(\.id))
+            } else {
+                for failure in outlets.failures {
+                    printError("note: \(SafeText.oneLine(failure.description))")
+                }
             }
-            // (Always the whole repository's: a change to a storyboard decides a Swift file's
-            // finding, and storyboards are no file a partial scan names.)
-            let (findings, allowed) = outlets.results()
-            result.findings = (outlets.leavingAlone(result.findings, of: migrations) + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
-            result.allowed += allowed
-            result.repositoryWide.formUnion(outlets.migrations.map(\.id))
-            result.complete.formUnion(outlets.migrations.map(\.id))
         }
         progress?.finish()
         if let error = result.definitionErrors.first {

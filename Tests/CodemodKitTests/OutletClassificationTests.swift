@@ -3,6 +3,7 @@ import Foundation
 import InterfaceBuilder
 import SwiftTree
 import Testing
+import Workspace
 
 /// Verdicts from storyboards and Swift code (issue 26), for the shapes a hostile review found
 /// judged wrongly: a root view or content view emptied, `[a, b].forEach` removals, a
@@ -126,5 +127,41 @@ import Testing
         let parsed = SwiftOutlets(Parser().parse(text))
         #expect(parsed.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" } == light.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" })
         #expect(SwiftOutlets.mayHoldOutlets(Array("@IBOutlet weak var x: UIView!".utf8)))
+        // A byte order mark is no part of the first line; a line that says "class" many times is
+        // read once (and quickly); CRLF counts lines as LF does.
+        let marked = SwiftOutlets(classesOf: [0xEF, 0xBB, 0xBF] + Array("class SubCell: BaseCell {}\r\nlet kinds = [\"class\", \"class\"]\r\nclass Other {}\r\n".utf8))
+        #expect(marked.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" } == ["SubCell:BaseCell@1", "Other:-@3"])
+        let long = SwiftOutlets(classesOf: Array(("let a = [" + Array(repeating: "\"class\"", count: 50_000).joined(separator: ",") + "]\nclass Late: Base {}\n").utf8))
+        #expect(long.classes.map { "\($0.name)@\($0.line)" } == ["Late@2"])
+    }
+
+    @Test func outletsRoundTripThroughBytes() throws {
+        let text = """
+            import UIKit
+
+            @objc(LegacyCell) final class Cell: BaseCell {
+                @IBOutlet weak var titleLabel: UILabel!
+                @IBOutlet var stars: [UIImageView]!
+                @IBAction func tap(_ sender: Any) {}
+                func clear() { titleLabel.removeFromSuperview(); [a, b].forEach { $0.removeFromSuperview() } }
+                func fill() { stack.addArrangedSubview(titleLabel); other.titleLabel = nil }
+            }
+            // swiftmod:allow outlet-not-guaranteed -- why
+            """
+        let read = SwiftOutlets(Parser().parse(text))
+        var writer = ByteWriter()
+        read.write(to: &writer)
+        var reader = ByteReader(writer.bytes)
+        let back = try SwiftOutlets(from: &reader)
+        #expect(reader.isAtEnd)
+        #expect(back.classes == read.classes && back.outlets == read.outlets && back.actions == read.actions && back.members == read.members)
+        #expect(back.allowedIDs == read.allowedIDs && back.foreignReferences == read.foreignReferences && back.memberUses == read.memberUses)
+        #expect(back.removals == read.removals && back.additions == read.additions && back.containerRemovals == read.containerRemovals)
+        #expect(!read.outlets.isEmpty && !read.removals.isEmpty && !read.additions.isEmpty && !read.allowedIDs.isEmpty)
+        // Cut short anywhere, it is an error, not a crash.
+        for cut in stride(from: 0, to: writer.bytes.count, by: 7) {
+            var short = ByteReader(Array(writer.bytes.prefix(cut)))
+            #expect(throws: ByteReader.Truncated.self) { try SwiftOutlets(from: &short) }
+        }
     }
 }

@@ -39,6 +39,11 @@ import Testing
         #expect(opened.contains { $0.hasPrefix("3:0-") && $0.contains("App/Main.storyboard:30") && $0.contains("subtitleLabel") }, "\(opened)")
         #expect(opened.contains { $0.hasPrefix("5:23-33 severity 4") && $0.contains("outlet-not-guaranteed") && $0.contains("avatarView") }, "\(opened)")
 
+        // Hover at the class shows both of its stale connections.
+        let classHover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]])
+        let classContents = ((classHover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(classContents.contains("share:") && classContents.contains("subtitleLabel"), "\(classContents)")
+
         // Typed, not saved: the name label is taken out of the hierarchy: a new finding at once.
         let removing = original.replacingOccurrences(of: "        nameLabel.text = \"Ada\"\n",
                                                      with: "        nameLabel.text = \"Ada\"\n        nameLabel.removeFromSuperview()\n")

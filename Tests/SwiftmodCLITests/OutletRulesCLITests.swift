@@ -83,6 +83,48 @@ import Testing
         let uses = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "strong-iboutlet" }
             .map { "\($0.file):\($0.line)" }
         #expect(uses.contains("App/ProfileViewController.swift:5") && !uses.contains("App/ProfileViewController.swift:6"), "\(uses)")
+        // So does a scan of `strong-iboutlet` alone, and one of a configuration without the outlet
+        // rules: the storyboards decide, whichever migrations are asked for.
+        let alone = try CLI.swiftmod(["scan", "--migration", "strong-iboutlet", "--format", "json"], in: scratch.path)
+        #expect(try JSONDecoder().decode(Scan.self, from: alone.stdoutBytes).findings.map { "\($0.file):\($0.line)" } == uses)
+        try scratch.write(".swiftmod.yml", "migrations:\n  - codemod: strong-iboutlet\n")
+        let plain = try CLI.swiftmod(["scan", "--format", "json"], in: scratch.path)
+        #expect(try JSONDecoder().decode(Scan.self, from: plain.stdoutBytes).findings.map { "\($0.file):\($0.line)" } == uses, "\(plain.stderr)")
+    }
+
+    @Test func aUseIsMatchedToItsOutletByItsPlaceNotItsLine() throws {
+        let scratch = try repository()
+        // `weak` on the line above the name, and two outlets on one line: the name label is
+        // guaranteed (a use), the avatar may be absent (none).
+        let swift = String(decoding: try scratch.read("App/ProfileViewController.swift"), as: UTF8.self)
+        try scratch.write("App/ProfileViewController.swift", swift
+            .replacingOccurrences(of: "    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var avatarView: UIImageView!",
+                                  with: "    @IBOutlet weak var nameLabel: UILabel!; @IBOutlet weak var avatarView: UIImageView!")
+            .replacingOccurrences(of: "    @IBOutlet weak var cardView: CardView!", with: "    @IBOutlet weak\n    var cardView: CardView!"))
+        let run = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
+        #expect(run.stdout.contains("@IBOutlet var nameLabel: UILabel!; @IBOutlet weak var avatarView"), "\(run.stdout)")
+        let scan = try CLI.swiftmod(["scan", "--format", "json"], in: scratch.path)
+        let uses = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "strong-iboutlet" && $0.file.hasSuffix("ProfileViewController.swift") }
+        // One use on line 5 (the name label's `weak`), one on line 7 (the card view's).
+        #expect(uses.map(\.line) == [5, 7], "\(uses.map { "\($0.line) \($0.text)" })")
+    }
+
+    @Test func anAllowCommentAtTheClassAllowsItsStaleConnections() throws {
+        let scratch = try repository()
+        let swift = String(decoding: try scratch.read("App/ProfileViewController.swift"), as: UTF8.self)
+        try scratch.write("App/ProfileViewController.swift", swift.replacingOccurrences(
+            of: "final class ProfileViewController", with: "// swiftmod:allow stale-connection -- the legacy scene goes in 2027\nfinal class ProfileViewController"))
+        let found = try findings(scratch)
+        #expect(!found.contains { $0.migration == "stale-connection" }, "\(found.map(\.text))")
+        #expect(!found.contains { $0.text.contains("allows nothing") }, "\(found.map(\.text))")
+        #expect(found.contains { $0.migration == "outlet-not-guaranteed" && $0.text == "ProfileViewController.avatarView" })
+        // On another class it allows nothing, and says so.
+        try scratch.write("App/ProfileViewController.swift", swift.replacingOccurrences(
+            of: "final class ProfileViewController", with: "final class ProfileViewController")
+            + "\n// swiftmod:allow stale-connection -- nothing here\nfinal class Unrelated {}\n")
+        let scan = try CLI.swiftmod(["scan"], in: scratch.path)
+        #expect(scan.stdout.contains("swiftmod:allow stale-connection allows nothing"), "\(scan.stdout)")
+        #expect(scan.stdout.contains("declares no action `share:`"), "\(scan.stdout)")
     }
 
     @Test func aStoryboardThatCannotBeReadFailsTheCheckAndKeepsTheBaseline() throws {

@@ -38,13 +38,28 @@ import TestSupport
         #expect(CacheFile.read(path, format: "f-1", key: "k") == nil)
     }
 
-    @Test func aStringLengthPastTheEndIsTruncationNotACrash() {
+    @Test func aStringLengthPastTheEndIsTruncationNotACrash() throws {
         var writer = ByteWriter()
         writer.write(1_000_000)
         var reader = ByteReader(writer.bytes + [1, 2, 3])
         #expect(throws: ByteReader.Truncated.self) { try reader.readString() }
         var negative = ByteReader(ByteWriter().bytes)
         #expect(throws: ByteReader.Truncated.self) { try negative.readString() }
+        // A length so large that adding it to the offset would overflow (a damaged cache whose
+        // checksum still matches): truncation, not a trap.
+        var huge = ByteWriter()
+        huge.write(7)
+        huge.write(Int.max)
+        for read in [{ (reader: inout ByteReader) in _ = try reader.readString() }, { (reader: inout ByteReader) in _ = try reader.readBytes() }] {
+            var reader = ByteReader(huge.bytes + [1, 2, 3])
+            #expect(try reader.readInt() == 7)
+            #expect(throws: ByteReader.Truncated.self) { try read(&reader) }
+        }
+        var bytes = ByteWriter()
+        bytes.write(bytes: [1, 2, 3])
+        var whole = ByteReader(bytes.bytes)
+        #expect(try whole.readBytes() == [1, 2, 3])
+        #expect(whole.isAtEnd)
     }
 
     @Test func aStampRoundTrips() throws {

@@ -18,6 +18,9 @@ public struct OutletRepository: Sendable {
     /// Where classes' code (their bodies and extensions) reads a member bare or through `self`:
     /// by member name, the file, the class and the line.
     public var memberUses: [String: [(file: String, className: String, line: Int)]] = [:]
+    /// Where each class is declared (a file some target builds, displayed, and the line), by its
+    /// Swift name and by its Objective-C name (`@objc(Name)`).
+    public var declarations: [String: (file: String, line: Int)] = [:]
     /// The Swift files (displayed) whose `swiftmod:allow` comments name some id, by id.
     public var allowComments: [String: Set<String>] = [:]
     public var root: String
@@ -130,7 +133,13 @@ public struct OutletRepository: Sendable {
         }
         var swift: [(path: String, outlets: SwiftOutlets)] = []
         for (index, (outlets, entry)) in readSwift.enumerated() {
-            if let entry { newCache.entries[swiftPaths[index]] = entry }
+            if let entry {
+                newCache.entries[swiftPaths[index]] = entry
+            } else if let kept = cache.entries[swiftPaths[index]] {
+                // Read already (by `scan`): what another reader cached (the editor's) stays
+                // (it is trusted only while the file's stamp is the same).
+                newCache.entries[swiftPaths[index]] = kept
+            }
             if let outlets { swift.append((displayed[index], outlets)) }
         }
         // Written when a file came or went, or changed.
@@ -156,6 +165,7 @@ public struct OutletRepository: Sendable {
         foreignReferences = [:]
         memberUses = [:]
         allowComments = [:]
+        declarations = [:]
         // (A file no target builds is no code that could read an outlet.)
         for (path, file) in swift where !unbuiltSwift.contains(path) {
             for (name, line) in file.foreignReferences where foreignReferences[name] == nil {
@@ -165,6 +175,11 @@ public struct OutletRepository: Sendable {
                 for (name, line) in uses { memberUses[name, default: []].append((path, className, line)) }
             }
             for id in file.allowedIDs { allowComments[id, default: []].insert(path) }
+            for type in file.classes {
+                for name in [type.name] + (type.objcName.map { [$0] } ?? []) where declarations[name] == nil {
+                    declarations[name] = (path, type.line)
+                }
+            }
         }
     }
 

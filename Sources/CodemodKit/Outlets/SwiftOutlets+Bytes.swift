@@ -24,6 +24,7 @@ extension SwiftOutlets {
             writer.write(outlet.nameColumn)
             writer.write(outlet.byteRange.lowerBound)
             writer.write(outlet.byteRange.upperBound)
+            for number in [outlet.start.line, outlet.start.column, outlet.end.line, outlet.end.column] { writer.write(number) }
         }
         for names in [actions, members] {
             writer.write(names.count)
@@ -63,8 +64,10 @@ extension SwiftOutlets {
             let line = try reader.readInt(), column = try reader.readInt()
             let lower = try reader.readInt(), upper = try reader.readInt()
             guard lower <= upper else { throw ByteReader.Truncated() }
+            let start = Position(line: try reader.readInt(), column: try reader.readInt())
+            let end = Position(line: try reader.readInt(), column: try reader.readInt())
             outlets.append(Outlet(className: className, name: name, type: type, ownership: ownership, isImplicitlyUnwrapped: unwrapped,
-                                  isCollection: collection, line: line, nameColumn: column, byteRange: lower..<upper))
+                                  isCollection: collection, line: line, nameColumn: column, byteRange: lower..<upper, start: start, end: end))
         }
         for index in 0..<2 {
             var names: [String: Set<String>] = [:]

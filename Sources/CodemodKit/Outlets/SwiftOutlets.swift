@@ -18,6 +18,20 @@ public struct SwiftOutlets: Sendable, Codable {
         /// The byte column (1-based) where its name starts.
         public var nameColumn: Int
         public var byteRange: Range<Int>
+        /// Where its declaration starts and ends: a codemod's use between them is this outlet's.
+        public var start: Position
+        public var end: Position
+
+        /// Whether a place (a line, and a byte column from 1) lies in the declaration.
+        public func declares(line: Int, column: Int) -> Bool {
+            (start.line, start.column) <= (line, column) && (line, column) < (end.line, end.column)
+        }
+    }
+
+    /// A place in a file: a line, and a byte column, both from 1.
+    public struct Position: Sendable, Equatable, Codable {
+        public var line: Int
+        public var column: Int
     }
 
     /// A class: its name and the first type it inherits from (its superclass when that is a class).
@@ -87,15 +101,16 @@ public struct SwiftOutlets: Sendable, Codable {
     /// or `@objc` (`@objcMembers` too), which such a file does not hold.
     public init(classesOf bytes: [UInt8]) {
         allowedIDs = Self.allowedIDs(in: bytes)
-        // Only the lines that hold the word are matched (the expression is slow on a whole file).
-        var line = 1, counted = 0, lastLineStart = -1
-        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) {
+        // Only the lines that hold the word are matched (the expression is slow on a whole file),
+        // each once however often it holds the word; a byte order mark is no part of line 1.
+        let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1, counted = first, lineEnd = first
+        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) where offset >= lineEnd {
             var start = offset
-            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-            guard start != lastLineStart else { continue }
-            lastLineStart = start
+            while start > lineEnd, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            lineEnd = end
             for byte in bytes[counted..<start] where byte == 0x0A { line += 1 }
             counted = start
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
@@ -222,7 +237,9 @@ public struct SwiftOutlets: Sendable, Codable {
         let unwrapped = annotation.children.contains { $0.kind == "!" }
         let collection = annotation.child(field: "name")?.kind == "array_type"
         return Outlet(className: className, name: Self.unticked(name.text), type: String(type), ownership: ownership, isImplicitlyUnwrapped: unwrapped,
-                      isCollection: collection, line: name.start.line, nameColumn: name.start.column, byteRange: declaration.byteRange)
+                      isCollection: collection, line: name.start.line, nameColumn: name.start.column, byteRange: declaration.byteRange,
+                      start: Position(line: declaration.start.line, column: declaration.start.column),
+                      end: Position(line: declaration.end.line, column: declaration.end.column))
     }
 
     /// `x.removeFromSuperview()` / `self.x.removeFromSuperview()` / `x?.removeFromSuperview()`,
