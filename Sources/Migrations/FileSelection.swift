@@ -1,3 +1,4 @@
+import CodemodKit
 import Foundation
 import Workspace
 
@@ -16,6 +17,10 @@ public struct FileSelection: Sendable {
     /// Absolute second paths of selected files (links beside their targets), for the module
     /// graph: a link inside a module is that module's file, wherever its target lies.
     public var aliases: [String] = []
+    /// When asked for (`readingOutlets`) and the whole root was walked: every Swift file,
+    /// storyboard, xib and Xcode project under it, whatever `include:`/`exclude:` say (what
+    /// `OutletRepository.files(under:)` gives), found by the same walk.
+    public var outletFiles: [String]?
 
     /// Why files cannot be selected.
     public enum Problem: Error, CustomStringConvertible {
@@ -36,7 +41,7 @@ public struct FileSelection: Sendable {
     /// - Parameter changedSince: a git revision: only files changed since it (committed or not,
     ///   renamed, or new) are selected, without walking the tree.
     /// - Throws: `Problem`.
-    public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil) throws {
+    public init(_ configuration: Configuration, paths: [String], changedSince: String? = nil, readingOutlets: Bool = false) throws {
         let root = configuration.root
         try Self.checkInside(paths, root: root, existing: true)
         files = []
@@ -44,7 +49,7 @@ public struct FileSelection: Sendable {
         if let changedSince {
             try selectChanged(since: changedSince, configuration, paths: paths)
         } else {
-            try selectWalked(configuration, paths: paths)
+            try selectWalked(configuration, paths: paths, readingOutlets: readingOutlets)
             if !paths.isEmpty { addLinks(to: paths, configuration) }
         }
         if changedSince != nil || !paths.isEmpty {
@@ -71,7 +76,7 @@ public struct FileSelection: Sendable {
     }
 
     /// The files found by walking the paths (default: the root), as the configuration covers them.
-    private mutating func selectWalked(_ configuration: Configuration, paths: [String]) throws {
+    private mutating func selectWalked(_ configuration: Configuration, paths: [String], readingOutlets: Bool) throws {
         let root = configuration.root
         // The walk names files inside the working folder relatively: made absolute once here,
         // each finds its repo-relative path by a prefix (not by resolving it).
@@ -80,11 +85,22 @@ public struct FileSelection: Sendable {
         // Covered files are kept before links are told from their targets: a link whose target
         // is excluded is judged by its own path.
         func covered(_ path: String) -> Bool { RepositoryPath.relative(absolute(path), root: root).map(configuration.covers) ?? false }
-        let walk: FileWalker.Walk
+        // The outlets' files come with the same walk: storyboards, xibs and projects are kept
+        // (and told apart below); Swift files `include:`/`exclude:` leave out are among those left out.
+        let withOutlets = readingOutlets && paths.isEmpty
+        let walker = withOutlets ? FileWalker(endings: OutletRepository.endings) : FileWalker()
+        func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
+        var walk: FileWalker.Walk
         do {
-            walk = try FileWalker().walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, keep: covered)
+            walk = try walker.walk(paths.isEmpty ? [root] : paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                                   keep: withOutlets ? { !isSwift($0) || covered($0) } : covered)
         } catch let error as FileWalker.MissingPathError {
             throw Problem.missingPath(error.path)
+        }
+        if withOutlets {
+            outletFiles = (walk.files + walk.leftOut).map(absolute).sorted()
+            walk.files = walk.files.filter(isSwift)
+            walk.aliases = walk.aliases.filter(isSwift)
         }
         files = walk.files.map(absolute)
         aliases = walk.aliases.filter(covered).map(absolute)

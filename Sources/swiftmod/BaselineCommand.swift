@@ -32,12 +32,12 @@ struct BaselineCommand: ParsableCommand {
     var prune = false
 
     func run() throws {
-        let (configuration, migrations, files, unreadable, notJudged, aliases) = try options.load()
+        let (configuration, migrations, files, unreadable, notJudged, aliases, outletFiles) = try options.load()
         // Pruning compares the module rules' entries with all their findings, wherever they are:
         // a partial prune must see them all (or it would call other files' entries fixed); a
         // partial re-record needs them to keep the entry of a dependency on a cycle now written
         // outside its paths.
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases,
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases, outletFiles: outletFiles,
                                       completeModuleRules: prune || options.isPartial)
         for item in result.notJudged { printError("note: \(SafeText.oneLine(item.description))") }
         guard result.failures.isEmpty else {

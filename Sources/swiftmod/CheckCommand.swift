@@ -51,14 +51,14 @@ struct CheckCommand: ParsableCommand {
             options.modules = []
             changedSince = nil
         }
-        let (configuration, migrations, files, unreadable, notJudged, aliases) = try options.load(changedSince: changedSince)
+        let (configuration, migrations, files, unreadable, notJudged, aliases, outletFiles) = try options.load(changedSince: changedSince)
         let baseline: Baseline
         do {
             baseline = try Baseline.load(configuration.baselinePath)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases,
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases, outletFiles: outletFiles,
                                      wholeRepository: !options.isPartial && changedSince == nil, completeModuleRules: true,
                                      leavingOutUntracked: true)
         let ids = Set(migrations.map(\.id))

@@ -56,7 +56,10 @@ struct LockdownOptions: ParsableArguments {
     /// - Returns: also the folders that could not be listed, as failures for `scan(_:_:_:unreadable:)`.
     /// - Returns: also what the file selection left out and the second paths of its files, for
     ///   `scan(_:_:_:unreadable:notJudged:aliases:)`.
-    func load(changedSince: String? = nil, addingRulesOf ruleFolders: [String] = []) throws -> (Configuration, [Migration], [String], [FileFailure], [NotJudged], [String]) {
+    /// - Returns: also, when the scan will judge outlets and the whole root was walked, the files
+    ///   they read (see `FileSelection.outletFiles`; pass them to `scan`).
+    func load(changedSince: String? = nil, addingRulesOf ruleFolders: [String] = []) throws
+        -> (Configuration, [Migration], [String], [FileFailure], [NotJudged], [String], outletFiles: [String]?) {
         var configuration: Configuration
         if !ruleFolders.isEmpty, config == nil, Configuration.find() == nil {
             // No configuration: the folders' codemods are the migrations, over the repository
@@ -111,7 +114,8 @@ struct LockdownOptions: ParsableArguments {
             let chosen = try moduleSelection(configuration)
             // A module's folders are walked (unless PATHs say where), and only its files kept.
             let roots = paths.isEmpty ? (chosen?.folders ?? []).map { RepositoryPath.absolute($0, root: configuration.root) } : paths
-            selection = try FileSelection(configuration, paths: roots, changedSince: changedSince)
+            let readingOutlets = migrations.contains(where: \.isOutletRule) || OutletRules.judgeOutlets(migrations)
+            selection = try FileSelection(configuration, paths: roots, changedSince: changedSince, readingOutlets: readingOutlets)
             if let chosen {
                 selection.files = selection.files.filter { RepositoryPath.relative($0, root: configuration.root).map(chosen.contains) ?? false }
                 if selection.files.isEmpty {
@@ -135,7 +139,7 @@ struct LockdownOptions: ParsableArguments {
         } catch let error as LocatedError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }
-        return (configuration, migrations, selection.files, selection.unreadable, selection.notJudged, selection.aliases)
+        return (configuration, migrations, selection.files, selection.unreadable, selection.notJudged, selection.aliases, selection.outletFiles)
     }
 
     /// The modules named by `--module`, nil when none.
@@ -174,9 +178,10 @@ struct LockdownOptions: ParsableArguments {
     ///     changed manifest can change a module's type).
     ///   - leavingOutUntracked: for a partial `check`: the module graph leaves out files git does
     ///     not track that are not among `files` (scratch work is not part of a commit).
+    ///   - outletFiles: what `load` walked for the outlets (else they are walked here when needed).
     func scan(_ configuration: Configuration, _ migrations: [Migration], _ files: [String], unreadable: [FileFailure] = [],
-              notJudged: [NotJudged] = [], aliases: [String] = [], wholeRepository: Bool? = nil, completeModuleRules: Bool = false,
-              leavingOutUntracked: Bool = false) throws -> ScanResult {
+              notJudged: [NotJudged] = [], aliases: [String] = [], outletFiles: [String]? = nil, wholeRepository: Bool? = nil,
+              completeModuleRules: Bool = false, leavingOutUntracked: Bool = false) throws -> ScanResult {
         var rules: ModuleRules?
         let whole = wholeRepository ?? !isPartial
         if migrations.contains(where: \.isModuleRule) {
@@ -207,7 +212,8 @@ struct LockdownOptions: ParsableArguments {
         // The outlet rules, and `strong-iboutlet` where there are storyboards and xibs, judge
         // outlets by them and by what the scan's parse of each file says about outlets.
         let outletRules = migrations.contains(where: \.isOutletRule)
-        let outletFiles = outletRules || OutletRules.judgeOutlets(migrations) ? (try? OutletRepository.files(under: [configuration.root])) ?? [] : []
+        let outletFiles = outletRules || OutletRules.judgeOutlets(migrations)
+            ? outletFiles ?? (try? OutletRepository.files(under: [configuration.root])) ?? [] : []
         let judgesOutlets = outletRules || OutletRules.judgeOutlets(migrations) && OutletRules.holdInterfaceBuilderFiles(outletFiles)
         scanner.readsOutlets = judgesOutlets
         let progress = ProgressLine.forTerminal(label: "scanning")

@@ -30,7 +30,7 @@ struct ModulesCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let (configuration, _, files, _, _, _) = try options.load()
+        let (configuration, _, files, _, _, _, _) = try options.load()
         let map = ModuleMap.discover(root: configuration.root, configuration: configuration)
         let graph = ModuleGraph.discover(map: map, root: configuration.root, configuration: configuration, files: files, jobs: options.jobs)
         for warning in ModuleRules.warnings(map: map, graph: graph, configuration: configuration) {

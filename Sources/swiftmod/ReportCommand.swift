@@ -71,9 +71,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, migrations, files, unreadable, notJudged, aliases) = try options.load()
+        let (configuration, migrations, files, unreadable, notJudged, aliases, outletFiles) = try options.load()
         let commit = try commitCounted(root: configuration.root)
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases, outletFiles: outletFiles)
         for item in result.notJudged { printError("note: \(SafeText.oneLine(item.description))") }
         let root = configuration.root
         var builder = ProgressBuilder(moduleMap: ModuleMap.discover(root: root, configuration: configuration),

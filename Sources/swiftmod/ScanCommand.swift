@@ -32,8 +32,8 @@ struct ScanCommand: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
-        let (configuration, migrations, files, unreadable, notJudged, aliases) = try options.load(addingRulesOf: ruleFolders)
-        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases)
+        let (configuration, migrations, files, unreadable, notJudged, aliases, outletFiles) = try options.load(addingRulesOf: ruleFolders)
+        let result = try options.scan(configuration, migrations, files, unreadable: unreadable, notJudged: notJudged, aliases: aliases, outletFiles: outletFiles)
         let report = Report(mode: .scan, findings: result.findings, migrations: migrations, root: configuration.root,
                             inlineAllowedCount: result.allowed, failures: result.failures, notJudged: result.notJudged)
         format.reporter.write(report) { print($0, terminator: "") }

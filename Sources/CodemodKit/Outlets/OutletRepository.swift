@@ -196,8 +196,11 @@ public struct OutletRepository: Sendable {
     /// The files under some paths that the verdicts read: Swift files, storyboards, xibs and Xcode projects.
     /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
     public static func files(under paths: [String]) throws -> [String] {
-        try FileWalker(endings: [".swift", ".storyboard", ".xib", ".pbxproj"]).walk(paths).files
+        try FileWalker(endings: endings).walk(paths).files
     }
+
+    /// The endings of the files the verdicts read.
+    public static let endings = [".swift", ".storyboard", ".xib", ".pbxproj"]
 
     /// One file alone (an example, a file in the editor): no storyboard or xib is known, so only
     /// what its own code does (an outlet it removes from its superview) is judged.
