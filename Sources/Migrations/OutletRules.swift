@@ -48,7 +48,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
         let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
         let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration) }
-        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-4", key: state),
+        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-5", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
             return
@@ -60,7 +60,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
             if let data = try? encoder.encode(results) {
-                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-4", key: state, payload: [UInt8](data))
+                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-5", key: state, payload: [UInt8](data))
             }
         }
     }
@@ -150,18 +150,21 @@ public struct OutletRules: Sendable, FindingsByFile {
         if let rule = self.migrations.first(where: { $0.settings.rule == .outletNotGuaranteed }) {
             for entry in repository.classification.entries where entry.verdict.mayBeAbsent && entry.outlet.isImplicitlyUnwrapped {
                 let outlet = entry.outlet
+                // (Named as the code names it: a class told apart from a namesake keeps its name.)
+                let className = SameNamedClasses.name(of: outlet.className)
                 var finding = Finding(kind: .use, migration: rule.id, codemod: Self.codemodID, file: entry.file, line: outlet.line,
                                       column: outlet.nameColumn, endLine: outlet.line, endColumn: outlet.nameColumn + outlet.name.utf8.count,
-                                      text: "\(outlet.className).\(outlet.name)", scope: outlet.className, inErrorRegion: false)
+                                      text: "\(className).\(outlet.name)", scope: className, inErrorRegion: false)
                 finding.detail = "`\(outlet.className).\(outlet.name)` may be absent: \(entry.reason)"
                 all.append(finding)
             }
         }
         if let rule = self.migrations.first(where: { $0.settings.rule == .staleConnection }) {
             for stale in repository.classification.stale {
+                let className = SameNamedClasses.name(of: stale.className)
                 var finding = Finding(kind: .use, migration: rule.id, codemod: Self.codemodID, file: stale.file, line: stale.line,
-                                      column: 1, endLine: stale.line, endColumn: 1, text: "\(stale.className).\(stale.name)",
-                                      scope: stale.className, inErrorRegion: false)
+                                      column: 1, endLine: stale.line, endColumn: 1, text: "\(className).\(stale.name)",
+                                      scope: className, inErrorRegion: false)
                 finding.detail = stale.kind == .action
                     ? "`\(stale.className)` declares no action `\(stale.name)`: the app crashes when the control sends it (unrecognized selector)"
                     : "`\(stale.className)` declares no outlet `\(stale.name)`: the scene crashes when it loads (not key value coding-compliant)"

@@ -12,6 +12,22 @@ public struct XcodeProject: Sendable {
     public var builtFiles: Set<String> = []
     /// Folders whose every file a target builds (synchronized groups).
     public var builtFolders: [String] = []
+    /// Each target: its name, its module's name, and what it builds.
+    public var targets: [Target] = []
+
+    /// A target of the project.
+    public struct Target: Sendable {
+        public var name: String
+        /// The name of its module: the target's, with what an identifier cannot hold as `_`
+        /// (`Rocket.Chat` → `Rocket_Chat`), as Interface Builder's `customModule` spells it.
+        public var module: String
+        public var files: Set<String> = []
+        public var folders: [String] = []
+
+        public func builds(_ file: String) -> Bool {
+            files.contains(file) || folders.contains { file.hasPrefix($0 + "/") }
+        }
+    }
 
     public struct ReadError: Error, CustomStringConvertible, Sendable {
         public var path: String
@@ -69,16 +85,22 @@ public struct XcodeProject: Sendable {
         if let main = root["mainGroup"] as? String { visit(main, parent: sourceRoot) }
         for target in root["targets"] as? [String] ?? [] {
             guard let object = objects[target] else { continue }
+            let name = object["name"] as? String ?? target
+            let product = (object["productName"] as? String) ?? name
+            var built = Target(name: name, module: String(product.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }))
             for phase in object["buildPhases"] as? [String] ?? [] {
                 for buildFile in objects[phase]?["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFile]?["fileRef"] as? String else { continue }
-                    builtFiles.formUnion(paths[reference] ?? [])
+                    built.files.formUnion(paths[reference] ?? [])
                 }
             }
             for group in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
                 if objects[group] != nil, paths[group] == nil { visit(group, parent: sourceRoot) }
-                builtFolders += paths[group] ?? []
+                built.folders += paths[group] ?? []
             }
+            builtFiles.formUnion(built.files)
+            builtFolders += built.folders
+            targets.append(built)
         }
     }
 

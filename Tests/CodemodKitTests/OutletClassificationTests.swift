@@ -135,6 +135,47 @@ import Workspace
         #expect(long.classes.map { "\($0.name)@\($0.line)" } == ["Late@2"])
     }
 
+    /// An app's and its share extension's `ShareCell` (both UIKit): each storyboard's object is
+    /// the class of its module, by `customModuleProvider="target"` (the target that builds the
+    /// storyboard) or by `customModule`; when nothing tells them apart they stay one class.
+    @Test func sameNamedClassesOfTwoModulesKeepTheirOwnVerdicts() throws {
+        let app = "import UIKit\nfinal class ShareCell: UITableViewCell {\n    @IBOutlet weak var titleLabel: UILabel!\n    @IBOutlet weak var badge: UIView!\n}\n"
+        let share = "import UIKit\nfinal class ShareCell: UITableViewCell {\n    @IBOutlet weak var titleLabel: UILabel!\n    @IBOutlet weak var badge: UIView!\n}\n"
+        func cell(_ module: String, connecting outlets: [String]) -> String {
+            let connections = outlets.enumerated().map { "<outlet property=\"\($1)\" destination=\"v\($0)\" id=\"o\($0)\"/>" }.joined()
+            return Self.storyboard("""
+                <tableViewCell id="c" customClass="ShareCell" \(module)>
+                    <view key="contentView" id="cv"><subviews><label id="v0"/><view id="v1"/></subviews></view>
+                    <connections>\(connections)</connections>
+                </tableViewCell>
+                """)
+        }
+        let documents = try [
+            IBDocument(path: "App/Main.storyboard", data: Data(cell("customModuleProvider=\"target\"", connecting: ["titleLabel", "badge"]).utf8)),
+            // The extension's storyboard leaves the badge out; its stale `customModule` text says "App".
+            IBDocument(path: "Share/Share.storyboard", data: Data(cell("customModule=\"App\" customModuleProvider=\"target\"", connecting: ["titleLabel"]).utf8)),
+        ]
+        let swift = [(path: "App/ShareCell.swift", outlets: SwiftOutlets(Parser().parse(app))),
+                     (path: "Share/ShareCell.swift", outlets: SwiftOutlets(Parser().parse(share)))]
+        let modules: [String: Set<String>] = ["App/Main.storyboard": ["App"], "App/ShareCell.swift": ["App"],
+                                              "Share/Share.storyboard": ["ShareExtension"], "Share/ShareCell.swift": ["ShareExtension"]]
+        let separated = OutletClassification(documents: documents, swift: swift, modules: modules)
+        #expect(verdicts(separated) == [
+            "ShareCell (App).titleLabel": "guaranteed", "ShareCell (App).badge": "guaranteed",
+            "ShareCell (ShareExtension).titleLabel": "guaranteed", "ShareCell (ShareExtension).badge": "not-connected",
+        ])
+        #expect(separated.entries.first { $0.outlet.name == "badge" && $0.verdict.name == "not-connected" }?.file == "Share/ShareCell.swift")
+        // `customModule` alone (no provider) names the module.
+        let named = try IBDocument(path: "Share/Share.storyboard", data: Data(cell("customModule=\"ShareExtension\"", connecting: ["titleLabel"]).utf8))
+        let byModule = OutletClassification(documents: [documents[0], named], swift: swift, modules: modules.filter { $0.key != "Share/Share.storyboard" })
+        #expect(verdicts(byModule)["ShareCell (ShareExtension).badge"] == "not-connected")
+        #expect(verdicts(byModule)["ShareCell (App).badge"] == "guaranteed")
+        // Nothing to tell them apart: one class, as before (the badge is not connected somewhere).
+        let merged = OutletClassification(documents: documents, swift: swift)
+        #expect(merged.entries.allSatisfy { $0.outlet.className == "ShareCell" })
+        #expect(merged.entries.filter { $0.outlet.name == "badge" }.allSatisfy { $0.verdict.name == "not-connected" })
+    }
+
     @Test func outletsRoundTripThroughBytes() throws {
         let text = """
             import UIKit

@@ -61,7 +61,7 @@ import Testing
         try scratch.write("App/Main.storyboard", storyboard.replacingOccurrences(of: "<!--A scene", with: "<!--Third-->" + third + "<!--A scene"))
         let check = try CLI.swiftmod(["check"], in: scratch.path)
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("App/ProfileViewController.swift:5:") && check.stdout.contains("`ProfileViewController.nameLabel` may be absent"), "\(check.stdout)")
+        #expect(check.stdout.contains("App/ProfileViewController.swift:5:") && check.stdout.contains("`ProfileViewController (UIKit).nameLabel` may be absent"), "\(check.stdout)")
         // An allow comment on the outlet's line allows it.
         let swift = String(decoding: try scratch.read("App/ProfileViewController.swift"), as: UTF8.self)
         try scratch.write("App/ProfileViewController.swift", swift.replacingOccurrences(
@@ -75,7 +75,9 @@ import Testing
         let run = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
         // `nameLabel` is connected everywhere: strong. `avatarView` is not: left, said why.
         #expect(run.stdout.contains("+    @IBOutlet var nameLabel: UILabel!"))
-        #expect(!run.stdout.contains("+    @IBOutlet var avatarView"))
+        #expect(!run.stdout.contains("+    @IBOutlet var avatarView: UIImageView!"))
+        // The Mac app's class of the same name has its avatar connected: strong.
+        #expect(run.stdout.contains("+    @IBOutlet var avatarView: NSImageView!"), "\(run.stdout)")
         #expect(run.stderr.contains("`ProfileViewController.avatarView` may be absent"), "\(run.stderr)")
         // `scan` says the same: the avatar is no use of `strong-iboutlet` (it reads one file at a
         // time; the outlet rules' reading of the storyboards takes it out).
@@ -104,7 +106,7 @@ import Testing
         let run = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
         #expect(run.stdout.contains("@IBOutlet var nameLabel: UILabel!; @IBOutlet weak var avatarView"), "\(run.stdout)")
         let scan = try CLI.swiftmod(["scan", "--format", "json"], in: scratch.path)
-        let uses = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "strong-iboutlet" && $0.file.hasSuffix("ProfileViewController.swift") }
+        let uses = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "strong-iboutlet" && $0.file == "App/ProfileViewController.swift" }
         // One use on line 5 (the name label's `weak`), one on line 7 (the card view's).
         #expect(uses.map(\.line) == [5, 7], "\(uses.map { "\($0.line) \($0.text)" })")
     }

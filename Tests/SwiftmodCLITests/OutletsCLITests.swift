@@ -23,12 +23,16 @@ import Testing
         let (output, _) = try output()
         let verdicts = Dictionary(uniqueKeysWithValues: output.outlets.map { ("\($0.className).\($0.outlet)", $0.verdict) })
         #expect(verdicts == [
-            // Connected in both scenes that use the class.
-            "ProfileViewController.nameLabel": "guaranteed",
-            "ProfileViewController.cardView": "guaranteed",
+            // Connected in both scenes that use the class (the iOS one: the Mac app has a class of
+            // the same name, told apart by the frameworks their files and documents are of).
+            "ProfileViewController (UIKit).nameLabel": "guaranteed",
+            "ProfileViewController (UIKit).cardView": "guaranteed",
             // Connected in one scene of two.
-            "ProfileViewController.avatarView": "not-connected",
-            "ProfileViewController.stars": "collection",
+            "ProfileViewController (UIKit).avatarView": "not-connected",
+            "ProfileViewController (UIKit).stars": "collection",
+            // The Mac one's, connected in its xib: not the iOS compact scene's business.
+            "ProfileViewController (AppKit).avatarView": "guaranteed",
+            "ProfileViewController (AppKit).subtitleLabel": "guaranteed",
             // Its own xib's File's Owner connects it; the storyboard's unconnected CardViews load that xib.
             "CardView.titleLabel": "guaranteed",
             // Declared in a base class, connected on a subclass's cell.
@@ -48,14 +52,15 @@ import Testing
             // AppKit.
             "PreferencesWindowController.nameField": "guaranteed",
         ])
-        let avatar = try #require(output.outlets.first { $0.outlet == "avatarView" })
+        let avatar = try #require(output.outlets.first { $0.outlet == "avatarView" && $0.file.hasPrefix("App/") })
         #expect(avatar.file == "App/ProfileViewController.swift" && avatar.line == 6)
         #expect(avatar.reason.contains("App/Main.storyboard:41"), "the compact scene's line")
     }
 
     @Test func staleConnectionsAreReportedAtTheirInterfaceBuilderLine() throws {
         let (output, _) = try output()
-        // `share:` is no action of the class; `subtitleLabel` no outlet. `save:` and
+        // `share:` is no action of the class; `subtitleLabel` no outlet (the Mac class of the
+        // same name has one, which is no help to the iOS scene). `save:` and
         // `closeWithSender:forEvent:` (`close(sender:forEvent:)`) are, and so is AppKit's `apply:`.
         #expect(output.staleConnections.map { "\($0.file):\($0.line) \($0.kind) \($0.name)" } == [
             "App/Main.storyboard:21 action share:",
@@ -67,8 +72,8 @@ import Testing
         let result = try CLI.swiftmod(["outlets"], in: Self.folder)
         #expect(result.status == 0)
         #expect(result.stderr.contains("note: App/Damaged.xib:5: not well-formed XML"))
-        #expect(result.stderr.contains("16 outlets in 7 Swift files, 6 Interface Builder files: 9 guaranteed, 1 not-connected, 2 removed, 2 removed-and-re-added, 1 unknown, 1 collection; 2 stale connections"))
-        #expect(result.stdout.contains("App/ProfileViewController.swift:6: not-connected: `ProfileViewController.avatarView`"))
+        #expect(result.stderr.contains("18 outlets in 8 Swift files, 7 Interface Builder files: 11 guaranteed, 1 not-connected, 2 removed, 2 removed-and-re-added, 1 unknown, 1 collection; 2 stale connections"))
+        #expect(result.stdout.contains("App/ProfileViewController.swift:6: not-connected: `ProfileViewController (UIKit).avatarView`"), "\(result.stdout)")
     }
 
     @Test func aMissingPathIsAUsageError() throws {

@@ -33,7 +33,7 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
         guard let declaration = context.match["outlet"], let name = context.match["name"]?.text,
               let className = Self.className(of: declaration) else { return .ignore }
         guard let repository = repository(context) else { return .ignore }
-        guard let entry = repository.entry(className: className, outlet: name) else { return .ignore }
+        guard let entry = repository.entry(className: className, outlet: name, declaration: declaration.byteRange) else { return .ignore }
         switch entry.verdict {
         case .unknown: return .note("`\(className).\(name)` is not judged: \(entry.reason)")
         case _ where entry.verdict.mayBeAbsent: return .use
@@ -43,7 +43,7 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
 
     public func edits(in context: ActionContext) throws -> [Edit] {
         guard let declaration = context.match["outlet"], let nameNode = context.match["name"], let className = Self.className(of: declaration),
-              let repository = repository(context), let entry = repository.entry(className: className, outlet: nameNode.text),
+              let repository = repository(context), let entry = repository.entry(className: className, outlet: nameNode.text, declaration: declaration.byteRange),
               entry.verdict.mayBeAbsent else { return [] }
         let name = nameNode.text
         let site = "`\(className).\(name)` (\(entry.reason))"
@@ -63,7 +63,7 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
             throw SiteRefusal(location: declaration.start, message: "\(site) stays: `.\(name)` is read on another value at \(elsewhere), whose type is not known here (make the outlet private, or change that code too)")
         }
         // Code of a subclass, or of an extension in another file, reads it too: not rewritten here.
-        for use in repository.memberUses[name] ?? [] where repository.classification.ancestry(use.className).contains(className) {
+        for use in repository.memberUses[name] ?? [] where repository.classification.ancestry(use.className).contains(where: { SameNamedClasses.name(of: $0) == className }) {
             if use.file != entry.file {
                 throw SiteRefusal(location: declaration.start, message: "\(site) stays: `\(use.className)` uses it at \(use.file):\(use.line), which this rewrite does not reach")
             }

@@ -19,7 +19,7 @@ public struct OutletGuaranteeAction: RepositoryReadingAction {
     public func classify(_ context: ActionContext) -> MatchVerdict {
         guard let declaration = context.match["outlet"], let name = context.match["name"]?.text,
               let className = IBOutletOptionalAction.className(of: declaration),
-              let entry = OutletRepository.of(context).entry(className: className, outlet: name),
+              let entry = OutletRepository.of(context).entry(className: className, outlet: name, declaration: declaration.byteRange),
               entry.verdict.mayBeAbsent, entry.outlet.isImplicitlyUnwrapped else { return .use }
         return .note("`\(className).\(name)` may be absent (\(entry.reason)): it should be optional, not strong (`swiftmod run iboutlet-optional`)")
     }

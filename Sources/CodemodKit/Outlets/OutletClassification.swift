@@ -124,8 +124,12 @@ public struct OutletClassification: Sendable {
     ///   - unbuilt: the Swift files (as in `swift`) that no target of an Xcode project builds:
     ///     their classes are not the ones Interface Builder's files name, and their outlets are
     ///     not judged.
-    public init(documents: [IBDocument], swift allSwift: [(path: String, outlets: SwiftOutlets)], unbuilt: Set<String> = []) {
-        let swift = allSwift.filter { !unbuilt.contains($0.path) }
+    ///   - modules: the modules (targets) that build each Swift file and each document, by path as
+    ///     given: of classes of one name, a storyboard's object is the one of its module (see
+    ///     `SameNamedClasses`).
+    public init(documents allDocuments: [IBDocument], swift allSwift: [(path: String, outlets: SwiftOutlets)], unbuilt: Set<String> = [],
+                modules: [String: Set<String>] = [:]) {
+        let (documents, swift) = SameNamedClasses.separate(documents: allDocuments, swift: allSwift.filter { !unbuilt.contains($0.path) }, modules: modules)
         for (path, file) in allSwift where unbuilt.contains(path) {
             for outlet in file.outlets {
                 entries.append(Entry(file: path, outlet: outlet, verdict: .unknown, reason: "its file is built by no target of the Xcode project, so it is not judged"))

@@ -84,6 +84,13 @@ public struct OutletRepository: Sendable {
         let unbuiltSwift = Set(swiftPaths.filter { !built.builds($0) }.map(display))
         self.unbuiltSwift = unbuiltSwift
         self.notBuilt = notBuilt.sorted()
+        // (Only where a project says: elsewhere a file's module is not known.)
+        if !projects.isEmpty {
+            for path in swiftPaths + ibPaths {
+                let names = built.modules(of: path)
+                if !names.isEmpty { modules[display(path)] = names }
+            }
+        }
         let readIB: [(Result<IBDocument, Error>, OutletReadingCache.Entry?)] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
             let stamp = FileStamp(statusOf: path)
             if let entry = cache.fresh(path, stamp: stamp) {
@@ -151,7 +158,9 @@ public struct OutletRepository: Sendable {
         judge(documents: documents, swift: swift)
     }
 
-    /// What was read: the storyboards and xibs, and what each Swift file says (by displayed path).
+    /// What was read: the storyboards and xibs, and what each Swift file says (by displayed path);
+    /// the modules that build each (by displayed path).
+    private var modules: [String: Set<String>] = [:]
     private var readDocuments: [IBDocument] = []
     private var readSwift: [(path: String, outlets: SwiftOutlets)] = []
 
@@ -159,7 +168,7 @@ public struct OutletRepository: Sendable {
     private mutating func judge(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)]) {
         readDocuments = documents
         readSwift = swift
-        classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift)
+        classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift, modules: modules)
         swiftFiles = swift.count
         self.documents = documents.count
         foreignReferences = [:]
@@ -243,8 +252,14 @@ public struct OutletRepository: Sendable {
     /// The verdict of an outlet, by its class and name.
     /// Of two classes of one name (a stale copy no target builds beside the built one), the
     /// built one's.
-    public func entry(className: String, outlet: String) -> OutletClassification.Entry? {
-        let named = classification.entries.filter { $0.outlet.className == className && $0.outlet.name == outlet }
+    /// Of classes of one name told apart (`SameNamedClasses`), the one declared at `declaration`
+    /// (the outlet's declaration in its file).
+    public func entry(className: String, outlet: String, declaration: Range<Int>? = nil) -> OutletClassification.Entry? {
+        var named = classification.entries.filter { SameNamedClasses.name(of: $0.outlet.className) == className && $0.outlet.name == outlet }
+        if named.count > 1, let declaration {
+            let here = named.filter { $0.outlet.byteRange == declaration }
+            if !here.isEmpty { named = here }
+        }
         return named.first { !unbuiltSwift.contains($0.file) } ?? named.first
     }
 }
@@ -261,13 +276,29 @@ final class BuildMembership {
 
     init(projects: [XcodeProject]) { self.projects = projects }
 
-    func builds(_ file: String) -> Bool {
-        guard !projects.isEmpty else { return true }
-        // (Standardized folder by folder: resolving links costs a system call per part of the path.)
+    /// A file's path as the projects spell theirs.
+    private func standardized(_ file: String) -> String {
+        // (Folder by folder: resolving links costs a system call per part of the path.)
         let written = (file as NSString).deletingLastPathComponent
         let standardized = folders[written] ?? (URL(fileURLWithPath: written).standardizedFileURL.path as NSString).standardizingPath
         folders[written] = standardized
-        let absolute = (standardized as NSString).appendingPathComponent((file as NSString).lastPathComponent)
+        return (standardized as NSString).appendingPathComponent((file as NSString).lastPathComponent)
+    }
+
+    /// The modules of the targets that build a file (their names as Interface Builder's
+    /// `customModule` spells them, and as the targets are named).
+    func modules(of file: String) -> Set<String> {
+        let absolute = standardized(file)
+        var names: Set<String> = []
+        for project in projects where project.covers(absolute) {
+            for target in project.targets where target.builds(absolute) { names.formUnion([target.module, target.name]) }
+        }
+        return names
+    }
+
+    func builds(_ file: String) -> Bool {
+        guard !projects.isEmpty else { return true }
+        let absolute = standardized(file)
         let covering = projects.filter { $0.covers(absolute) }
         if covering.isEmpty || covering.contains(where: { $0.builds(absolute) }) { return true }
         // A local package inside the project's folder builds its own files.

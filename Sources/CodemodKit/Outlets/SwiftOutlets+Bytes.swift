@@ -1,3 +1,4 @@
+import InterfaceBuilder
 import Workspace
 
 /// What a Swift file says about outlets, written into a cache (`scan`'s, the outlet reader's) and
@@ -34,6 +35,7 @@ extension SwiftOutlets {
             }
         }
         writer.writeStrings(allowedIDs.sorted())
+        writer.write(platform.rawValue)
         writer.writeLines(foreignReferences)
         writer.write(memberUses.count)
         for key in memberUses.keys.sorted() {
@@ -75,6 +77,8 @@ extension SwiftOutlets {
             if index == 0 { actions = names } else { members = names }
         }
         allowedIDs = Set(try reader.readStrings())
+        guard let platform = IBDocument.Platform(rawValue: try reader.readString()) else { throw ByteReader.Truncated() }
+        self.platform = platform
         foreignReferences = try reader.readLines()
         for _ in 0..<(try reader.readCount()) { memberUses[try reader.readString()] = try reader.readLines() }
         for index in 0..<3 {

@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilder
 import SwiftTree
 
 /// What one Swift file says about outlets: its classes with their superclass, their `@IBOutlet`
@@ -52,6 +53,9 @@ public struct SwiftOutlets: Sendable, Codable {
     }
 
     public var classes: [Class] = []
+    /// The framework the file imports (`UIKit`, or `AppKit`/`Cocoa`): of two classes of one name,
+    /// an iOS storyboard's is the UIKit one.
+    public var platform: IBDocument.Platform = .unknown
     public var outlets: [Outlet] = []
     /// `@IBAction` and `@objc` methods by class, by their Objective-C selectors (`tap:` for
     /// `tap(_:)`, `closeWithSender:forEvent:` for `close(sender:forEvent:)`).
@@ -84,6 +88,7 @@ public struct SwiftOutlets: Sendable, Codable {
         }
         readCode(of: tree, bodies: bodies)
         allowedIDs = Self.allowedIDs(in: tree.source.bytes)
+        platform = Self.platform(of: tree.source.bytes)
     }
 
     /// Texts without which a file says nothing about outlets but its classes: no outlet, action,
@@ -101,6 +106,7 @@ public struct SwiftOutlets: Sendable, Codable {
     /// or `@objc` (`@objcMembers` too), which such a file does not hold.
     public init(classesOf bytes: [UInt8]) {
         allowedIDs = Self.allowedIDs(in: bytes)
+        platform = Self.platform(of: bytes)
         // Only the lines that hold the word are matched (the expression is slow on a whole file),
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -123,6 +129,14 @@ public struct SwiftOutlets: Sendable, Codable {
     }
 
     static let classKeyword = Array("class".utf8)
+
+    /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
+    /// neither or both.
+    static func platform(of bytes: [UInt8]) -> IBDocument.Platform {
+        let uiKit = ByteSearch.contains(bytes, Array("import UIKit".utf8))
+        let appKit = ByteSearch.contains(bytes, Array("import AppKit".utf8)) || ByteSearch.contains(bytes, Array("import Cocoa".utf8))
+        return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
+    }
 
     /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
     static let classDeclaration = try! NSRegularExpression(

@@ -1,0 +1,114 @@
+import InterfaceBuilder
+
+/// Classes of one name declared in several files that targets build (an iOS app's and a macOS
+/// app's `ProfileViewController`, an app's and its extension's), told apart before the verdicts:
+/// Interface Builder names a class by its name and module (`customModule`, or the target that
+/// builds the storyboard with `customModuleProvider="target"`), and a storyboard is UIKit's or
+/// AppKit's.
+///
+/// An object of such a class goes to the declaration in its module, else to the one of its
+/// platform (a file importing UIKit, or AppKit); each declaration is then named apart, with what
+/// tells it from the others (`ProfileViewController (AppKit)`, `ShareCell (ShareExtension)`), in
+/// the Interface Builder objects that use it and in the code of its module (its extensions, its
+/// subclasses). When some object could be either, the classes stay one (as their name is all
+/// that is known).
+public enum SameNamedClasses {
+    typealias SwiftFile = (path: String, outlets: SwiftOutlets)
+
+    /// The documents and files with same-named classes named apart.
+    /// - Parameter modules: the modules (targets) that build each file, by its path as given.
+    static func separate(documents: [IBDocument], swift: [SwiftFile], modules: [String: Set<String>]) -> ([IBDocument], [SwiftFile]) {
+        var declaring: [String: [Int]] = [:]
+        for (index, file) in swift.enumerated() {
+            for type in Set(file.outlets.classes.map(\.name)) { declaring[type, default: []].append(index) }
+        }
+        let shared = declaring.filter { $0.value.count > 1 }
+        guard !shared.isEmpty else { return (documents, swift) }
+        var documents = documents
+        var swift = swift
+        /// The declarations (file indexes) of a name a file, a module set and a platform point to.
+        func narrowed(_ candidates: [Int], modules wanted: Set<String>, platform: IBDocument.Platform) -> [Int] {
+            var left = candidates
+            if !wanted.isEmpty {
+                let inModule = left.filter { !(modules[swift[$0].path] ?? []).isDisjoint(with: wanted) }
+                if !inModule.isEmpty { left = inModule }
+            }
+            if platform != .unknown {
+                let onPlatform = left.filter { swift[$0].outlets.platform == platform }
+                if !onPlatform.isEmpty { left = onPlatform }
+            }
+            return left
+        }
+        for (name, candidates) in shared.sorted(by: { $0.key < $1.key }) {
+            // Every object of the class must point to one declaration.
+            var chosen: [(document: Int, object: Int, file: Int)] = []
+            var resolved = true
+            for (documentIndex, document) in documents.enumerated() {
+                for (objectIndex, object) in document.objects.enumerated() where object.customClass == name {
+                    let wanted = object.moduleFromTarget ? (modules[document.path] ?? []) : Set(object.customModule.map { [$0] } ?? [])
+                    let left = narrowed(candidates, modules: wanted, platform: document.platform)
+                    guard left.count == 1 else { resolved = false; break }
+                    chosen.append((documentIndex, objectIndex, left[0]))
+                }
+                if !resolved { break }
+            }
+            guard resolved, !chosen.isEmpty else { continue }
+            let labels = Self.labels(of: candidates, in: swift, modules: modules)
+            for (documentIndex, objectIndex, file) in chosen {
+                documents[documentIndex].objects[objectIndex].customClass = "\(name) (\(labels[file]!))"
+            }
+            // The code: the declaring files, and any other file of the module (or platform) of
+            // exactly one of them (an extension, a subclass).
+            for index in swift.indices {
+                let file = swift[index]
+                let target: Int?
+                if candidates.contains(index) {
+                    target = index
+                } else {
+                    let left = narrowed(candidates, modules: modules[file.path] ?? [], platform: file.outlets.platform)
+                    target = left.count == 1 && left.count < candidates.count ? left[0] : nil
+                }
+                guard let target else { continue }
+                swift[index].outlets.rename(name, to: "\(name) (\(labels[target]!))")
+            }
+        }
+        return (documents, swift)
+    }
+
+    /// A class's name without what tells it apart: `Cell (AppKit)` → `Cell`.
+    public static func name(of separated: String) -> String {
+        guard separated.hasSuffix(")"), let open = separated.range(of: " (") else { return separated }
+        return String(separated[..<open.lowerBound])
+    }
+
+    /// What tells each declaration apart: its platform when theirs differ, else its module, else its file.
+    static func labels(of candidates: [Int], in swift: [SwiftFile], modules: [String: Set<String>]) -> [Int: String] {
+        let platforms = candidates.map { swift[$0].outlets.platform }
+        if Set(platforms).count == candidates.count, !platforms.contains(.unknown) {
+            return Dictionary(uniqueKeysWithValues: candidates.map { ($0, swift[$0].outlets.platform == .uiKit ? "UIKit" : "AppKit") })
+        }
+        let moduleNames = candidates.map { (modules[swift[$0].path] ?? []).sorted().joined(separator: ", ") }
+        if Set(moduleNames).count == candidates.count, !moduleNames.contains("") {
+            return Dictionary(uniqueKeysWithValues: zip(candidates, moduleNames).map { ($0, $1) })
+        }
+        return Dictionary(uniqueKeysWithValues: candidates.map { ($0, swift[$0].path) })
+    }
+}
+
+extension SwiftOutlets {
+    /// The same file with a class (its declaration, its extensions' members and code, and where
+    /// it is a superclass) under another name.
+    mutating func rename(_ name: String, to newName: String) {
+        for index in classes.indices {
+            if classes[index].name == name { classes[index].name = newName }
+            if classes[index].superclass == name { classes[index].superclass = newName }
+        }
+        for index in outlets.indices where outlets[index].className == name { outlets[index].className = newName }
+        if let found = actions.removeValue(forKey: name) { actions[newName] = found }
+        if let found = members.removeValue(forKey: name) { members[newName] = found }
+        if let found = memberUses.removeValue(forKey: name) { memberUses[newName] = found }
+        for index in removals.indices where removals[index].className == name { removals[index].className = newName }
+        for index in containerRemovals.indices where containerRemovals[index].className == name { containerRemovals[index].className = newName }
+        for index in additions.indices where additions[index].className == name { additions[index].className = newName }
+    }
+}
