@@ -66,14 +66,10 @@ final class OutletState {
         let rules = OutletRules(configuration: configuration, migrations: migrations, repository: judged, texts: [file: tree.source.bytes])
         scanned = rules.leavingAlone(scanned, of: allMigrations)
         var found = rules.findingsByFile[file] ?? []
-        var declared: [String: Int] = [:]
-        for type in outlets.classes {
-            declared[type.name] = declared[type.name] ?? type.line
-            if let objc = type.objcName { declared[objc] = declared[objc] ?? type.line }
-        }
         for (other, findings) in rules.findingsByFile where !other.hasSuffix(".swift") {
             for var finding in findings where finding.kind == .use {
-                guard let line = declared[finding.scope] else { continue }
+                // (Its scope is the class as judged: of two of one name, the one declared here, if so.)
+                guard let line = judged.classification.declarations[finding.scope]?.first(where: { $0.file == file })?.line else { continue }
                 let place = "\(other):\(finding.line)"
                 // The whole line of the class's declaration.
                 let starts = tree.source.lineStarts

@@ -48,7 +48,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
         let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
         let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration) }
-        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-5", key: state),
+        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-6", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
             return
@@ -60,7 +60,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
             if let data = try? encoder.encode(results) {
-                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-5", key: state, payload: [UInt8](data))
+                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-6", key: state, payload: [UInt8](data))
             }
         }
     }
@@ -161,10 +161,11 @@ public struct OutletRules: Sendable, FindingsByFile {
         }
         if let rule = self.migrations.first(where: { $0.settings.rule == .staleConnection }) {
             for stale in repository.classification.stale {
+                // (Its scope is the class as judged: of two classes of one name, which.)
                 let className = SameNamedClasses.name(of: stale.className)
                 var finding = Finding(kind: .use, migration: rule.id, codemod: Self.codemodID, file: stale.file, line: stale.line,
                                       column: 1, endLine: stale.line, endColumn: 1, text: "\(className).\(stale.name)",
-                                      scope: className, inErrorRegion: false)
+                                      scope: stale.className, inErrorRegion: false)
                 finding.detail = stale.kind == .action
                     ? "`\(stale.className)` declares no action `\(stale.name)`: the app crashes when the control sends it (unrecognized selector)"
                     : "`\(stale.className)` declares no outlet `\(stale.name)`: the scene crashes when it loads (not key value coding-compliant)"
@@ -185,12 +186,15 @@ public struct OutletRules: Sendable, FindingsByFile {
         var proxies: [String: [Finding]] = [:]
         let stale = all.filter { !$0.file.hasSuffix(".swift") }
         for (className, findings) in Dictionary(grouping: stale, by: \.scope) {
-            guard let declaration = repository.declarations[className], var proxy = findings.first else { continue }
-            proxy.file = declaration.file
-            proxy.line = declaration.line
-            proxy.endLine = declaration.line
-            proxy.text = className
-            proxies[declaration.file, default: []].append(proxy)
+            // (At each declaration of the class: a comment at any allows them.)
+            for declaration in repository.classification.declarations[className] ?? [] {
+                guard var proxy = findings.first else { continue }
+                proxy.file = declaration.file
+                proxy.line = declaration.line
+                proxy.endLine = declaration.line
+                proxy.text = className
+                proxies[declaration.file, default: []].append(proxy)
+            }
         }
         var files = Set(byFile.keys.filter { $0.hasSuffix(".swift") }).union(proxies.keys)
         for id in ids { files.formUnion(repository.allowComments[id] ?? []) }

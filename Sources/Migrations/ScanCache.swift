@@ -36,7 +36,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-6"
+    static let format = "swiftmod-scan-cache-7"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {
@@ -58,7 +58,7 @@ public struct ScanCache: Sendable {
     /// Raised whenever how a file is read changes (what the same bytes yield), so that a cache
     /// written by an earlier build is not trusted: 2 reads a lone carriage return as a line's end
     /// and counts the text of literals the parser misread; 3 applies the files:/ignores: of ast-grep rules.
-    static let readingRevision = 6
+    static let readingRevision = 7
 
     /// The key of a set of migrations: changes whenever what a scan would find could change.
     public static func key(for migrations: [Migration], knownIDs: Set<String>, version: String) -> String {

@@ -18,9 +18,11 @@ public struct XcodeProject: Sendable {
     /// A target of the project.
     public struct Target: Sendable {
         public var name: String
-        /// The name of its module: the target's, with what an identifier cannot hold as `_`
-        /// (`Rocket.Chat` → `Rocket_Chat`), as Interface Builder's `customModule` spells it.
-        public var module: String
+        /// The names of its module, as Interface Builder's `customModule` spells them:
+        /// `PRODUCT_MODULE_NAME` where a configuration sets one, else the product's (or target's)
+        /// name with what an identifier cannot hold as `_` (`Rocket.Chat` → `Rocket_Chat`,
+        /// `2Widget` → `_2Widget`).
+        public var modules: Set<String>
         public var files: Set<String> = []
         public var folders: [String] = []
 
@@ -87,7 +89,14 @@ public struct XcodeProject: Sendable {
             guard let object = objects[target] else { continue }
             let name = object["name"] as? String ?? target
             let product = (object["productName"] as? String) ?? name
-            var built = Target(name: name, module: String(product.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }))
+            var identifier = String(product.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+            if identifier.first?.isNumber == true { identifier = "_" + identifier }
+            // `PRODUCT_MODULE_NAME`, where a configuration sets one, is the module's name.
+            let configurations = (object["buildConfigurationList"] as? String).flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
+            let named = Set(configurations.compactMap { configuration in
+                ((objects[configuration]?["buildSettings"] as? [String: Any])?["PRODUCT_MODULE_NAME"] as? String).flatMap { $0.contains("$") ? nil : $0 }
+            })
+            var built = Target(name: name, modules: named.isEmpty ? [identifier] : named)
             for phase in object["buildPhases"] as? [String] ?? [] {
                 for buildFile in objects[phase]?["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFile]?["fileRef"] as? String else { continue }

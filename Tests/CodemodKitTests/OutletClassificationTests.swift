@@ -135,6 +135,73 @@ import Workspace
         #expect(long.classes.map { "\($0.name)@\($0.line)" } == ["Late@2"])
     }
 
+    /// Views taken out and put back through helpers, in the class or in another file's
+    /// extension: `hide(label)`, `stack.clear()`, `show(label)`; a local named like an outlet,
+    /// given to the same helper, is not the outlet.
+    @Test func helpersThatRemoveEmptyOrAddBack() throws {
+        let view = """
+            import UIKit
+            final class ReceiptView: UIView {
+                @IBOutlet weak var stack: UIStackView!
+                @IBOutlet weak var totalLabel: UILabel!
+                @IBOutlet weak var taxLabel: UILabel!
+                @IBOutlet weak var noteLabel: UILabel!
+                @IBOutlet weak var footerLabel: UILabel!
+                func reset() {
+                    hide(totalLabel)
+                    stack.clear()
+                    show(noteLabel)
+                    let footerLabel = UILabel()
+                    hide(footerLabel)
+                }
+                private func hide(_ view: UIView) { view.removeFromSuperview() }
+            }
+            """
+        let helpers = """
+            import UIKit
+            extension UIStackView {
+                func clear() { arrangedSubviews.forEach { $0.removeFromSuperview() } }
+                func show(_ view: UIView) { addArrangedSubview(view) }
+            }
+            extension UIView {
+                func show(_ view: UIView) { addSubview(view) }
+            }
+            """
+        let xib = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <view id="r" customClass="ReceiptView">
+                        <subviews>
+                            <stackView id="s"><subviews><label id="t"/><label id="x"/></subviews></stackView>
+                            <label id="n"/><label id="f"/>
+                        </subviews>
+                        <connections>
+                            <outlet property="stack" destination="s" id="o1"/>
+                            <outlet property="totalLabel" destination="n" id="o2"/>
+                            <outlet property="taxLabel" destination="x" id="o3"/>
+                            <outlet property="noteLabel" destination="t" id="o4"/>
+                            <outlet property="footerLabel" destination="f" id="o5"/>
+                        </connections>
+                    </view>
+                </objects>
+            </document>
+            """
+        let classification = OutletClassification(documents: [try IBDocument(path: "Receipt.xib", data: Data(xib.utf8))],
+                                                  swift: [(path: "ReceiptView.swift", outlets: SwiftOutlets(Parser().parse(view))),
+                                                          (path: "Helpers.swift", outlets: SwiftOutlets(Parser().parse(helpers)))])
+        #expect(verdicts(classification) == [
+            "ReceiptView.stack": "guaranteed",
+            // `hide(totalLabel)`: the private helper removes what it is given.
+            "ReceiptView.totalLabel": "removed",
+            // In the stack that `stack.clear()` (another file's extension) empties.
+            "ReceiptView.taxLabel": "removed",
+            // In it too, and put back by `show(noteLabel)`.
+            "ReceiptView.noteLabel": "removed-and-re-added",
+            // The local `footerLabel` is hidden, not the outlet.
+            "ReceiptView.footerLabel": "guaranteed",
+        ])
+    }
+
     /// An app's and its share extension's `ShareCell` (both UIKit): each storyboard's object is
     /// the class of its module, by `customModuleProvider="target"` (the target that builds the
     /// storyboard) or by `customModule`; when nothing tells them apart they stay one class.
@@ -174,6 +241,46 @@ import Workspace
         let merged = OutletClassification(documents: documents, swift: swift)
         #expect(merged.entries.allSatisfy { $0.outlet.className == "ShareCell" })
         #expect(merged.entries.filter { $0.outlet.name == "badge" }.allSatisfy { $0.verdict.name == "not-connected" })
+    }
+
+    /// Which framework a file is of: whole imports only; attributes on the lines above a class
+    /// are part of its declaration, for the text reader as for the parser.
+    @Test func platformsAndDeclarationLines() throws {
+        #expect(SwiftOutlets.platform(of: Array("import CocoaLumberjackSwift\nimport UIKit\n".utf8)) == .uiKit)
+        #expect(SwiftOutlets.platform(of: Array("import Cocoa\n".utf8)) == .appKit)
+        #expect(SwiftOutlets.platform(of: Array("import UIKitExtras\n".utf8)) == .unknown)
+        #expect(SwiftOutlets.platform(of: Array("import UIKit\nimport AppKit\n".utf8)) == .unknown)
+        let text = "import UIKit\n\n@IBDesignable\n@available(iOS 13, *)\nfinal class DesignView: UIView {}\n"
+        #expect(SwiftOutlets(classesOf: Array(text.utf8)).classes.map(\.line) == [3])
+        #expect(SwiftOutlets(Parser().parse(text)).classes.map(\.line) == [3])
+    }
+
+    /// Two modules' base classes of one name, used through their subclasses only: told apart by
+    /// the subclasses' modules.
+    @Test func sameNamedBaseClassesAreToldApartByTheirSubclasses() throws {
+        let base = "import UIKit\nclass BaseVC: UIViewController {\n    @IBOutlet weak var titleLabel: UILabel!\n    @IBOutlet weak var extra: UILabel!\n}\n"
+        let appVC = "import UIKit\nfinal class AppVC: BaseVC {}\n"
+        let widgetVC = "import UIKit\nfinal class WidgetVC: BaseVC {}\n"
+        func xib(_ className: String, _ outlets: [String]) -> String {
+            let connections = outlets.enumerated().map { "<outlet property=\"\($1)\" destination=\"v\($0)\" id=\"o\($0)\"/>" }.joined()
+            return """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="\(className)"><connections>\(connections)</connections></placeholder>
+                <view id="r"><subviews><label id="v0"/><label id="v1"/></subviews></view>
+                </objects></document>
+                """
+        }
+        let documents = try [IBDocument(path: "App/App.xib", data: Data(xib("AppVC", ["titleLabel", "extra"]).utf8)),
+                             IBDocument(path: "Widget/Widget.xib", data: Data(xib("WidgetVC", ["titleLabel"]).utf8))]
+        let swift = [(path: "App/BaseVC.swift", outlets: SwiftOutlets(Parser().parse(base))), (path: "App/AppVC.swift", outlets: SwiftOutlets(Parser().parse(appVC))),
+                     (path: "Widget/BaseVC.swift", outlets: SwiftOutlets(Parser().parse(base))), (path: "Widget/WidgetVC.swift", outlets: SwiftOutlets(Parser().parse(widgetVC)))]
+        let modules: [String: Set<String>] = ["App/App.xib": ["App"], "App/BaseVC.swift": ["App"], "App/AppVC.swift": ["App"],
+                                              "Widget/Widget.xib": ["Widget"], "Widget/BaseVC.swift": ["Widget"], "Widget/WidgetVC.swift": ["Widget"]]
+        let classification = OutletClassification(documents: documents, swift: swift, modules: modules)
+        #expect(verdicts(classification) == [
+            "BaseVC (App).titleLabel": "guaranteed", "BaseVC (App).extra": "guaranteed",
+            "BaseVC (Widget).titleLabel": "guaranteed", "BaseVC (Widget).extra": "not-connected",
+        ])
     }
 
     @Test func outletsRoundTripThroughBytes() throws {

@@ -127,6 +127,15 @@ import Testing
         let scan = try CLI.swiftmod(["scan"], in: scratch.path)
         #expect(scan.stdout.contains("swiftmod:allow stale-connection allows nothing"), "\(scan.stdout)")
         #expect(scan.stdout.contains("declares no action `share:`"), "\(scan.stdout)")
+        // The Mac app's class of the same name is another class: a comment there allows nothing
+        // of the iOS storyboard's.
+        try scratch.write("App/ProfileViewController.swift", swift)
+        let mac = String(decoding: try scratch.read("Mac/ProfileViewController.swift"), as: UTF8.self)
+        try scratch.write("Mac/ProfileViewController.swift", mac.replacingOccurrences(
+            of: "final class ProfileViewController", with: "// swiftmod:allow stale-connection -- wrong class\nfinal class ProfileViewController"))
+        let wrong = try CLI.swiftmod(["scan"], in: scratch.path)
+        #expect(wrong.stdout.contains("Mac/ProfileViewController.swift:5:1: warning: swiftmod:allow stale-connection allows nothing"), "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("declares no action `share:`") && wrong.stdout.contains("declares no outlet `subtitleLabel`"), "\(wrong.stdout)")
     }
 
     @Test func aStoryboardThatCannotBeReadFailsTheCheckAndKeepsTheBaseline() throws {

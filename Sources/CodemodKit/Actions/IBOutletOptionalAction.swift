@@ -34,6 +34,9 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
               let className = Self.className(of: declaration) else { return .ignore }
         guard let repository = repository(context) else { return .ignore }
         guard let entry = repository.entry(className: className, outlet: name, declaration: declaration.byteRange) else { return .ignore }
+        if repository.isAmbiguous(className: className, outlet: name, declaration: declaration.byteRange) {
+            return .note("`\(className).\(name)` stays: another class of this name declares it at the same place with another verdict, and which of the two this is cannot be told (`swiftmod outlets` shows both)")
+        }
         switch entry.verdict {
         case .unknown: return .note("`\(className).\(name)` is not judged: \(entry.reason)")
         case _ where entry.verdict.mayBeAbsent: return .use
@@ -44,7 +47,7 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
     public func edits(in context: ActionContext) throws -> [Edit] {
         guard let declaration = context.match["outlet"], let nameNode = context.match["name"], let className = Self.className(of: declaration),
               let repository = repository(context), let entry = repository.entry(className: className, outlet: nameNode.text, declaration: declaration.byteRange),
-              entry.verdict.mayBeAbsent else { return [] }
+              entry.verdict.mayBeAbsent, !repository.isAmbiguous(className: className, outlet: nameNode.text, declaration: declaration.byteRange) else { return [] }
         let name = nameNode.text
         let site = "`\(className).\(name)` (\(entry.reason))"
         guard let annotation = declaration.children.first(where: { $0.kind == "type_annotation" }),

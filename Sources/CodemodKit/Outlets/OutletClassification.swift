@@ -84,6 +84,9 @@ public struct OutletClassification: Sendable {
     public var stale: [StaleConnection] = []
     /// Each class of the code's superclass (by name), as far as the code declares it.
     public private(set) var superclasses: [String: String] = [:]
+    /// Where each class is declared (in files some target builds), by its name as judged (a class
+    /// told apart from a namesake by `SameNamedClasses` under its new name).
+    public private(set) var declarations: [String: [Place]] = [:]
 
     /// A class and its superclasses, nearest first.
     public func ancestry(_ name: String) -> [String] { Self.ancestry(name, in: superclasses) }
@@ -141,8 +144,9 @@ public struct OutletClassification: Sendable {
         var actions: [String: Set<String>] = [:]
         // `@objc(Name)`: Interface Builder's `customClass` is the Objective-C name.
         var swiftName: [String: String] = [:]
-        for (_, file) in swift {
+        for (path, file) in swift {
             for declared in file.classes {
+                declarations[declared.name, default: []].append(Place(file: path, line: declared.line))
                 if let parent = declared.superclass { superclass[declared.name] = parent }
                 if let objc = declared.objcName { swiftName[objc] = declared.name }
             }
@@ -220,9 +224,24 @@ public struct OutletClassification: Sendable {
         uses.removeAll { isOwner($0) && placed.contains($0.className) && owners.contains($0.className) }
         // What the code of a class or of its subclasses does to views, in any file.
         typealias Placed = (path: String, use: SwiftOutlets.ViewUse)
+        // Through helpers (of any file): `hide(label)`, `show(label)`, `stack.clear()`.
+        var removing: [String: Int] = [:], adding: [String: Int] = [:], emptying: Set<String> = []
+        for (_, file) in swift {
+            removing.merge(file.removingHelpers) { first, _ in first }
+            adding.merge(file.addingHelpers) { first, _ in first }
+            emptying.formUnion(file.emptyingHelpers)
+        }
+        func throughHelpers(_ helps: (SwiftOutlets.HelperCall) -> Bool) -> [Placed] {
+            swift.flatMap { file in
+                file.outlets.helperCalls.filter(helps).map { (file.path, SwiftOutlets.ViewUse(className: $0.className, outlet: $0.outlet, line: $0.line)) }
+            }
+        }
         let removals: [Placed] = swift.flatMap { file in file.outlets.removals.map { (file.path, $0) } }
+            + throughHelpers { $0.argument != nil && removing[$0.method] == $0.argument }
         let containerRemovals: [Placed] = swift.flatMap { file in file.outlets.containerRemovals.map { (file.path, $0) } }
+            + throughHelpers { $0.argument == nil && emptying.contains($0.method) }
         let additions: [Placed] = swift.flatMap { file in file.outlets.additions.map { (file.path, $0) } }
+            + throughHelpers { $0.argument != nil && adding[$0.method] == $0.argument }
         func place(_ placed: Placed, from path: String) -> String {
             placed.path == path ? "line \(placed.use.line)" : "\(placed.path):\(placed.use.line)"
         }

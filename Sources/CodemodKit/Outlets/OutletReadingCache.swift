@@ -22,7 +22,7 @@ struct OutletReadingCache: Codable {
     var entries: [String: Entry] = [:]
 
     /// Raised whenever what reading a file gives changes.
-    static let format = "swiftmod-outlets-6"
+    static let format = "swiftmod-outlets-7"
 
     static func defaultPath(root: String) -> String {
         (root as NSString).appendingPathComponent(".swiftmod/cache/outlets.cache")

@@ -18,9 +18,6 @@ public struct OutletRepository: Sendable {
     /// Where classes' code (their bodies and extensions) reads a member bare or through `self`:
     /// by member name, the file, the class and the line.
     public var memberUses: [String: [(file: String, className: String, line: Int)]] = [:]
-    /// Where each class is declared (a file some target builds, displayed, and the line), by its
-    /// Swift name and by its Objective-C name (`@objc(Name)`).
-    public var declarations: [String: (file: String, line: Int)] = [:]
     /// The Swift files (displayed) whose `swiftmod:allow` comments name some id, by id.
     public var allowComments: [String: Set<String>] = [:]
     public var root: String
@@ -174,7 +171,6 @@ public struct OutletRepository: Sendable {
         foreignReferences = [:]
         memberUses = [:]
         allowComments = [:]
-        declarations = [:]
         // (A file no target builds is no code that could read an outlet.)
         for (path, file) in swift where !unbuiltSwift.contains(path) {
             for (name, line) in file.foreignReferences where foreignReferences[name] == nil {
@@ -184,11 +180,6 @@ public struct OutletRepository: Sendable {
                 for (name, line) in uses { memberUses[name, default: []].append((path, className, line)) }
             }
             for id in file.allowedIDs { allowComments[id, default: []].insert(path) }
-            for type in file.classes {
-                for name in [type.name] + (type.objcName.map { [$0] } ?? []) where declarations[name] == nil {
-                    declarations[name] = (path, type.line)
-                }
-            }
         }
     }
 
@@ -254,13 +245,26 @@ public struct OutletRepository: Sendable {
     /// built one's.
     /// Of classes of one name told apart (`SameNamedClasses`), the one declared at `declaration`
     /// (the outlet's declaration in its file).
+    /// Of two declared alike in two files (their place is all an action knows), the one that may
+    /// be absent (see `isAmbiguous`).
     public func entry(className: String, outlet: String, declaration: Range<Int>? = nil) -> OutletClassification.Entry? {
-        var named = classification.entries.filter { SameNamedClasses.name(of: $0.outlet.className) == className && $0.outlet.name == outlet }
-        if named.count > 1, let declaration {
-            let here = named.filter { $0.outlet.byteRange == declaration }
-            if !here.isEmpty { named = here }
-        }
-        return named.first { !unbuiltSwift.contains($0.file) } ?? named.first
+        let named = entries(className: className, outlet: outlet, declaration: declaration)
+        let built = named.filter { !unbuiltSwift.contains($0.file) }
+        return built.first { $0.verdict.mayBeAbsent } ?? built.first ?? named.first
+    }
+
+    /// Whether two classes of one name, in files some target builds, declare the outlet at the
+    /// same place with different verdicts: an action cannot tell which file it is in.
+    public func isAmbiguous(className: String, outlet: String, declaration: Range<Int>) -> Bool {
+        let built = entries(className: className, outlet: outlet, declaration: declaration).filter { !unbuiltSwift.contains($0.file) }
+        return Set(built.map(\.verdict.name)).count > 1
+    }
+
+    private func entries(className: String, outlet: String, declaration: Range<Int>?) -> [OutletClassification.Entry] {
+        let named = classification.entries.filter { SameNamedClasses.name(of: $0.outlet.className) == className && $0.outlet.name == outlet }
+        guard named.count > 1, let declaration else { return named }
+        let here = named.filter { $0.outlet.byteRange == declaration }
+        return here.isEmpty ? named : here
     }
 }
 
@@ -286,12 +290,12 @@ final class BuildMembership {
     }
 
     /// The modules of the targets that build a file (their names as Interface Builder's
-    /// `customModule` spells them, and as the targets are named).
+    /// `customModule` spells them).
     func modules(of file: String) -> Set<String> {
         let absolute = standardized(file)
         var names: Set<String> = []
         for project in projects where project.covers(absolute) {
-            for target in project.targets where target.builds(absolute) { names.formUnion([target.module, target.name]) }
+            for target in project.targets where target.builds(absolute) { names.formUnion(target.modules) }
         }
         return names
     }

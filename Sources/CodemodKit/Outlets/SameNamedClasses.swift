@@ -40,9 +40,20 @@ public enum SameNamedClasses {
             return left
         }
         for (name, candidates) in shared.sorted(by: { $0.key < $1.key }) {
+            // Every other file that says something of the class (an extension, a subclass) must
+            // be of the module (or platform) of one declaration: a file two targets build could
+            // be either's.
+            var code: [(file: Int, declaration: Int)] = []
+            var resolved = true
+            for index in swift.indices where !candidates.contains(index) && swift[index].outlets.mentions(name) {
+                let file = swift[index]
+                let left = narrowed(candidates, modules: modules[file.path] ?? [], platform: file.outlets.platform)
+                guard left.count == 1 else { resolved = false; break }
+                code.append((index, left[0]))
+            }
+            guard resolved else { continue }
             // Every object of the class must point to one declaration.
             var chosen: [(document: Int, object: Int, file: Int)] = []
-            var resolved = true
             for (documentIndex, document) in documents.enumerated() {
                 for (objectIndex, object) in document.objects.enumerated() where object.customClass == name {
                     let wanted = object.moduleFromTarget ? (modules[document.path] ?? []) : Set(object.customModule.map { [$0] } ?? [])
@@ -52,25 +63,14 @@ public enum SameNamedClasses {
                 }
                 if !resolved { break }
             }
-            guard resolved, !chosen.isEmpty else { continue }
+            // (No object of it: a base class whose subclasses are used; its code decides.)
+            guard resolved else { continue }
             let labels = Self.labels(of: candidates, in: swift, modules: modules)
             for (documentIndex, objectIndex, file) in chosen {
                 documents[documentIndex].objects[objectIndex].customClass = "\(name) (\(labels[file]!))"
             }
-            // The code: the declaring files, and any other file of the module (or platform) of
-            // exactly one of them (an extension, a subclass).
-            for index in swift.indices {
-                let file = swift[index]
-                let target: Int?
-                if candidates.contains(index) {
-                    target = index
-                } else {
-                    let left = narrowed(candidates, modules: modules[file.path] ?? [], platform: file.outlets.platform)
-                    target = left.count == 1 && left.count < candidates.count ? left[0] : nil
-                }
-                guard let target else { continue }
-                swift[index].outlets.rename(name, to: "\(name) (\(labels[target]!))")
-            }
+            for declaration in candidates { swift[declaration].outlets.rename(name, to: "\(name) (\(labels[declaration]!))") }
+            for (file, declaration) in code { swift[file].outlets.rename(name, to: "\(name) (\(labels[declaration]!))") }
         }
         return (documents, swift)
     }
@@ -96,6 +96,15 @@ public enum SameNamedClasses {
 }
 
 extension SwiftOutlets {
+    /// Whether the file says something of a class: declares, extends or subclasses it, or its
+    /// code does something to views.
+    func mentions(_ name: String) -> Bool {
+        classes.contains { $0.name == name || $0.superclass == name } || outlets.contains { $0.className == name }
+            || actions[name] != nil || members[name] != nil || memberUses[name] != nil
+            || [removals, containerRemovals, additions].contains { $0.contains { $0.className == name } }
+            || helperCalls.contains { $0.className == name }
+    }
+
     /// The same file with a class (its declaration, its extensions' members and code, and where
     /// it is a superclass) under another name.
     mutating func rename(_ name: String, to newName: String) {
@@ -110,5 +119,6 @@ extension SwiftOutlets {
         for index in removals.indices where removals[index].className == name { removals[index].className = newName }
         for index in containerRemovals.indices where containerRemovals[index].className == name { containerRemovals[index].className = newName }
         for index in additions.indices where additions[index].className == name { additions[index].className = newName }
+        for index in helperCalls.indices where helperCalls[index].className == name { helperCalls[index].className = newName }
     }
 }

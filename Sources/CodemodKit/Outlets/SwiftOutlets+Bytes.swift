@@ -50,6 +50,17 @@ extension SwiftOutlets {
                 writer.write(use.line)
             }
         }
+        writer.writeLines(removingHelpers)
+        writer.writeLines(addingHelpers)
+        writer.writeStrings(emptyingHelpers.sorted())
+        writer.write(helperCalls.count)
+        for call in helperCalls {
+            writer.write(call.className)
+            writer.write(call.method)
+            writer.write(call.outlet)
+            writer.write(call.argument)
+            writer.write(call.line)
+        }
     }
 
     /// Reads what `write(to:)` wrote.
@@ -91,6 +102,13 @@ extension SwiftOutlets {
             case 1: containerRemovals = uses
             default: additions = uses
             }
+        }
+        removingHelpers = try reader.readLines()
+        addingHelpers = try reader.readLines()
+        emptyingHelpers = Set(try reader.readStrings())
+        for _ in 0..<(try reader.readCount()) {
+            helperCalls.append(HelperCall(className: try reader.readString(), method: try reader.readString(), outlet: try reader.readString(),
+                                          argument: try reader.readOptionalInt(), line: try reader.readInt()))
         }
     }
 }

@@ -77,6 +77,29 @@ public struct SwiftOutlets: Sendable, Codable {
     public var containerRemovals: [ViewUse] = []
     public var additions: [ViewUse] = []
 
+    /// A call in a class's code that may go through a helper: `hide(label)` (the view as the
+    /// argument at `argument`, from 0), or `stack.clear()` (the view as the receiver: nil).
+    public struct HelperCall: Sendable, Equatable, Codable {
+        public var className: String
+        public var method: String
+        public var outlet: String
+        public var argument: Int?
+        public var line: Int
+    }
+
+    /// Methods that take a view they are given out of the hierarchy
+    /// (`func hide(_ view: UIView) { view.removeFromSuperview() }`), by name, with which parameter.
+    public var removingHelpers: [String: Int] = [:]
+    /// Methods that put a view they are given into the hierarchy
+    /// (`func show(_ view: UIView) { stack.addArrangedSubview(view) }`), by name, with which parameter.
+    public var addingHelpers: [String: Int] = [:]
+    /// Methods that empty the view they are called on
+    /// (`func clear() { arrangedSubviews.forEach { $0.removeFromSuperview() } }`).
+    public var emptyingHelpers: Set<String> = []
+    /// Calls of a class's code with a member as an argument, or on a member without arguments:
+    /// the ones whose method is a helper above (in any file) take a view out or put it in.
+    public var helperCalls: [HelperCall] = []
+
     /// Methods that put a view into the hierarchy: `addSubview(x)`, `insertSubview(x, …)`,
     /// `addArrangedSubview(x)`, `insertArrangedSubview(x, at:)`.
     static let adders: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
@@ -123,7 +146,18 @@ public struct SwiftOutlets: Sendable, Codable {
             for match in Self.classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 guard let nameRange = Range(match.range(at: 1), in: text) else { continue }
                 let superclass = Range(match.range(at: 2), in: text).map { String(text[$0].split(separator: ".").last ?? text[$0]) }
-                classes.append(Class(name: String(text[nameRange]), superclass: superclass, objcName: nil, line: line))
+                // The declaration starts at its attributes on the lines above (`@IBDesignable`),
+                // as the parser's does.
+                var declarationLine = line, lineStart = start
+                while lineStart > first {
+                    var previousStart = lineStart - 1
+                    while previousStart > first, bytes[previousStart - 1] != 0x0A { previousStart -= 1 }
+                    let previous = String(decoding: bytes[previousStart..<(lineStart - 1)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard previous.hasPrefix("@"), !previous.contains("=") else { break }
+                    declarationLine -= 1
+                    lineStart = previousStart
+                }
+                classes.append(Class(name: String(text[nameRange]), superclass: superclass, objcName: nil, line: declarationLine))
             }
         }
     }
@@ -133,8 +167,18 @@ public struct SwiftOutlets: Sendable, Codable {
     /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
     /// neither or both.
     static func platform(of bytes: [UInt8]) -> IBDocument.Platform {
-        let uiKit = ByteSearch.contains(bytes, Array("import UIKit".utf8))
-        let appKit = ByteSearch.contains(bytes, Array("import AppKit".utf8)) || ByteSearch.contains(bytes, Array("import Cocoa".utf8))
+        /// `import Name` as a whole word (`import CocoaLumberjack` is not `import Cocoa`).
+        func imports(_ module: String) -> Bool {
+            let needle = Array("import \(module)".utf8)
+            return ByteSearch.occurrences(of: needle, in: bytes).contains { offset in
+                let end = offset + needle.count
+                guard end < bytes.count else { return true }
+                let next = bytes[end]
+                return !(next == 0x5F || (0x30...0x39).contains(next) || (0x41...0x5A).contains(next) || (0x61...0x7A).contains(next) || next >= 0x80)
+            }
+        }
+        let uiKit = imports("UIKit")
+        let appKit = imports("AppKit") || imports("Cocoa")
         return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
     }
 
@@ -272,10 +316,34 @@ public struct SwiftOutlets: Sendable, Codable {
         // The regions the walk is in, innermost last: a class body (its class), or a nested type
         // (nil): until where they end.
         var regions: [(end: Int, className: String?)] = []
+        // The names functions and closures declare (parameters, `let`s, closure parameters), by
+        // scope, until where they end: a local named like an outlet is not it.
+        var scopes: [(end: Int, names: Set<String>)] = []
+        func isLocal(_ name: String) -> Bool { scopes.contains { $0.names.contains(name) } }
+        /// The member a value names (`label`, `self.label`, `label!`), unless a local of that name.
+        func member(_ expression: Node) -> String? {
+            var value = expression
+            while Symbols.wrappers.contains(value.symbol), let inner = value.namedChildren.first { value = inner }
+            if Symbols.identifier.contains(value.symbol) {
+                let name = value.text
+                return isLocal(name) ? nil : name
+            }
+            if Symbols.navigation.contains(value.symbol), value.child(field: "target")?.kind == "self_expression" {
+                return value.child(field: "suffix")?.child(field: "suffix")?.text
+            }
+            return nil
+        }
         tree.root.walkWithParents { node, parent, field in
             let symbol = node.symbol
             let range = node.byteRange
             while let last = regions.last, last.end <= range.lowerBound { regions.removeLast() }
+            while let last = scopes.last, last.end <= range.lowerBound { scopes.removeLast() }
+            if Symbols.scopes.contains(symbol) { scopes.append((range.upperBound, [])) }
+            if Symbols.identifier.contains(symbol), !scopes.isEmpty, let parent,
+               field == Symbols.boundIdentifierField || Symbols.bindings.contains(parent.symbol)
+                || Symbols.parameter.contains(parent.symbol) && field == Symbols.nameField {
+                scopes[scopes.count - 1].names.insert(node.text)
+            }
             if Symbols.navigation.contains(symbol), let target = node.child(field: "target"), target.kind != "self_expression",
                let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier" {
                 let text = name.text
@@ -290,6 +358,7 @@ public struct SwiftOutlets: Sendable, Codable {
                 return true
             }
             guard let className = regions.last?.className else { return true }
+            if Symbols.function.contains(symbol) { readHelper(node) }
             // (Calls and capitalised names are no outlets: left out, the cache stays small.)
             if let name = Self.memberRead(node, symbol: symbol, parent: parent, field: field), memberUses[className]?[name] == nil,
                name.first?.isUppercase == false, !(Symbols.identifier.contains(symbol) && parent.map { Symbols.call.contains($0.symbol) } == true) {
@@ -315,7 +384,36 @@ public struct SwiftOutlets: Sendable, Codable {
                 containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
                 return true
             }
-            guard node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "navigation_expression" else { return true }
+            if node.kind == "call_expression", let callee = node.child(at: 0) {
+                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                let navigates = callee.kind == "navigation_expression"
+                let method = navigates ? callee.child(field: "suffix")?.child(field: "suffix")?.text : callee.kind == "simple_identifier" ? callee.text : nil
+                let onSelf = !navigates || callee.child(field: "target")?.kind == "self_expression"
+                if let method, method != "removeFromSuperview", !Self.adders.contains(method) {
+                    // `hide(label)`, `self.hide(label)`: a member as an argument.
+                    if onSelf {
+                        for (index, argument) in arguments.enumerated() {
+                            guard let value = argument.child(field: "value"), let name = member(value) else { continue }
+                            helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: index, line: node.start.line))
+                        }
+                    }
+                    // `stack.clear()`: a member as the receiver, without arguments.
+                    if navigates, !onSelf, arguments.isEmpty, node.child(at: 1)?.children.contains(where: { $0.kind == "lambda_literal" || $0.kind == "annotated_lambda" }) != true,
+                       let target = callee.child(field: "target"), let name = member(target) {
+                        helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: nil, line: node.start.line))
+                    }
+                }
+            }
+            guard node.kind == "call_expression", let callee = node.child(at: 0) else { return true }
+            // `addSubview(label)` on the class's own view: a bare call.
+            if callee.kind == "simple_identifier", Self.adders.contains(callee.text) {
+                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                if let first = arguments.first?.child(field: "value"), let name = member(first) {
+                    additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
+                }
+                return true
+            }
+            guard callee.kind == "navigation_expression" else { return true }
             let method = callee.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
             if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = Self.viewName(target) {
                 removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
@@ -329,6 +427,40 @@ public struct SwiftOutlets: Sendable, Codable {
         }
         foreignReferences = foreign
     }
+
+    /// A method that may be a helper: one that removes or adds a view it is given, or empties
+    /// the view it is called on (its own `subviews` or `arrangedSubviews`).
+    private mutating func readHelper(_ function: Node) {
+        let text = Array(function.bytes)
+        guard Self.helperMarkers.contains(where: { ByteSearch.contains(text, $0) }), let name = function.child(field: "name")?.text else { return }
+        let parameters = function.children.filter { $0.kind == "parameter" }.map { $0.child(field: "name")?.text ?? "" }
+        function.walk { inner in
+            if let loop = Self.loop(inner), Self.removesEach(loop.body, element: loop.element) {
+                var collection = loop.collection
+                if collection.kind == "navigation_expression", collection.child(field: "target")?.kind == "self_expression",
+                   let suffix = collection.child(field: "suffix")?.child(field: "suffix") {
+                    collection = suffix
+                }
+                if collection.kind == "simple_identifier", ["subviews", "arrangedSubviews"].contains(collection.text) { emptyingHelpers.insert(name) }
+            }
+            guard inner.kind == "call_expression", let callee = inner.child(at: 0) else { return true }
+            // (`addSubview(view)` on the view itself, or `stack.addArrangedSubview(view)`.)
+            let method = callee.kind == "simple_identifier" ? callee.text : callee.kind == "navigation_expression" ? callee.child(field: "suffix")?.child(field: "suffix")?.text ?? "" : ""
+            if method == "removeFromSuperview", let target = callee.child(field: "target"), target.kind == "simple_identifier",
+               let index = parameters.firstIndex(of: target.text) {
+                removingHelpers[name] = index
+            } else if Self.adders.contains(method) {
+                let arguments = inner.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                if let first = arguments.first?.child(field: "value"), first.kind == "simple_identifier", let index = parameters.firstIndex(of: first.text) {
+                    addingHelpers[name] = index
+                }
+            }
+            return true
+        }
+    }
+
+    /// Texts without which a method is no helper.
+    static let helperMarkers = ["removeFromSuperview", "Subview"].map { Array($0.utf8) }
 
     /// The member a node (of a kind, under a parent and field) reads bare or through `self`, if
     /// it reads one.
@@ -357,6 +489,16 @@ public struct SwiftOutlets: Sendable, Codable {
         static let boundIdentifierField = SwiftLanguage.fieldID("bound_identifier")
         static let nameField = SwiftLanguage.fieldID("name")
         static let bodyField = SwiftLanguage.fieldID("body")
+        static let function = SwiftLanguage.symbols(ofKind: "function_declaration")
+        static let parameter = SwiftLanguage.symbols(ofKind: "parameter")
+        /// Where names are declared for the code inside alone.
+        static let scopes = ["function_declaration", "lambda_literal", "init_declaration", "computed_property"]
+            .reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        /// Parents under which a name is bound: a pattern, a closure's parameter.
+        static let bindings = ["pattern", "lambda_parameter"].reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        /// What wraps a value without changing which it is: `label!`, `label?`, `(label)`.
+        static let wrappers = ["postfix_expression", "optional_chaining_marker", "force_unwrap_expression", "parenthesized_expression"]
+            .reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
     }
 
     /// A loop over a collection: `xs.forEach { x in … }` (or `$0`) and `for x in xs { … }`.

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Two targets of an Xcode project (an app and a widget), each with its own `ProfileVC` and its
+/// own xib (issue 26's "same class name in an app and an extension"): each object is the class of
+/// the target that builds its xib (`customModuleProvider="target"`) or that its `customModule`
+/// names (`PRODUCT_MODULE_NAME`), and each class keeps its own verdicts. A file both targets
+/// build could be either's: then the classes stay one, and no connection it declares is stale.
+@Suite struct SameNamedClassesCLITests {
+    static let project = """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 56;
+            objects = {
+                G0 = {isa = PBXGroup; children = (FA1, FA2, FB1, FB2, FS); sourceTree = "<group>"; };
+                FA1 = {isa = PBXFileReference; path = A/ProfileVC.swift; sourceTree = "<group>"; };
+                FA2 = {isa = PBXFileReference; path = A/Main.xib; sourceTree = "<group>"; };
+                FB1 = {isa = PBXFileReference; path = B/ProfileVC.swift; sourceTree = "<group>"; };
+                FB2 = {isa = PBXFileReference; path = B/Widget.xib; sourceTree = "<group>"; };
+                FS = {isa = PBXFileReference; path = "S/ProfileVC+Actions.swift"; sourceTree = "<group>"; };
+                BA1 = {isa = PBXBuildFile; fileRef = FA1; };
+                BA2 = {isa = PBXBuildFile; fileRef = FA2; };
+                BB1 = {isa = PBXBuildFile; fileRef = FB1; };
+                BB2 = {isa = PBXBuildFile; fileRef = FB2; };
+                BSA = {isa = PBXBuildFile; fileRef = FS; };
+                BSB = {isa = PBXBuildFile; fileRef = FS; };
+                SA = {isa = PBXSourcesBuildPhase; files = (BA1, BSA); };
+                RA = {isa = PBXResourcesBuildPhase; files = (BA2); };
+                SB = {isa = PBXSourcesBuildPhase; files = (BB1, BSB); };
+                RB = {isa = PBXResourcesBuildPhase; files = (BB2); };
+                CB = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_MODULE_NAME = WidgetKit; }; name = Debug; };
+                LB = {isa = XCConfigurationList; buildConfigurations = (CB); };
+                TA = {isa = PBXNativeTarget; name = App; buildPhases = (SA, RA); };
+                TB = {isa = PBXNativeTarget; name = "Widget Extension"; buildPhases = (SB, RB); buildConfigurationList = LB; };
+                P = {isa = PBXProject; mainGroup = G0; targets = (TA, TB); };
+            };
+            rootObject = P;
+        }
+
+        """
+
+    static func xib(module: String, outlets: [String]) -> String {
+        let connections = outlets.enumerated().map { "<outlet property=\"\($1)\" destination=\"v\($0)\" id=\"o\($0)\"/>" }.joined(separator: "\n")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="ProfileVC" \(module)>
+                        <connections>
+                            \(connections)
+                        </connections>
+                    </placeholder>
+                    <view id="root">
+                        <subviews>
+                            <label id="v0"/><label id="v1"/>
+                            <button id="b">
+                                <connections><action selector="tap:" destination="-1" eventType="touchUpInside" id="a1"/></connections>
+                            </button>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+
+            """
+    }
+
+    func repository(sharedFile: Bool) throws -> Scratch {
+        let repo = try Scratch()
+        try repo.write("Demo.xcodeproj/project.pbxproj", Self.project)
+        try repo.write("A/ProfileVC.swift", "import UIKit\n\nfinal class ProfileVC: UIViewController {\n    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var appOnly: UILabel!\n}\n")
+        try repo.write("B/ProfileVC.swift", "import UIKit\n\nfinal class ProfileVC: UIViewController {\n    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var widgetOnly: UILabel!\n}\n")
+        // The app's xib names the module by its target; the widget's by `customModule` alone.
+        try repo.write("A/Main.xib", Self.xib(module: "customModule=\"Stale\" customModuleProvider=\"target\"", outlets: ["nameLabel", "appOnly"]))
+        try repo.write("B/Widget.xib", Self.xib(module: "customModule=\"WidgetKit\"", outlets: ["nameLabel"]))
+        let actions = "import UIKit\n\nextension ProfileVC {\n    @IBAction func tap(_ sender: Any) {}\n}\n"
+        // Without the shared file the action is each class's own.
+        try repo.write(sharedFile ? "S/ProfileVC+Actions.swift" : "A/ProfileVC.swift", sharedFile ? actions
+            : "import UIKit\n\nfinal class ProfileVC: UIViewController {\n    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var appOnly: UILabel!\n    @IBAction func tap(_ sender: Any) {}\n}\n")
+        if !sharedFile {
+            try repo.write("B/ProfileVC.swift", "import UIKit\n\nfinal class ProfileVC: UIViewController {\n    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var widgetOnly: UILabel!\n    @IBAction func tap(_ sender: Any) {}\n}\n")
+        }
+        try CLI.run("git", ["init", "-q"], in: repo.path)
+        return repo
+    }
+
+    struct Output: Decodable {
+        struct Row: Decodable { var file: String; var className: String; var outlet: String; var verdict: String }
+        struct Stale: Decodable { var className: String; var name: String }
+        var outlets: [Row]
+        var staleConnections: [Stale]
+    }
+
+    func outlets(_ repo: Scratch) throws -> Output {
+        let result = try CLI.swiftmod(["outlets", "--format", "json"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONDecoder().decode(Output.self, from: result.stdoutBytes)
+    }
+
+    @Test func eachTargetsClassKeepsItsOwnVerdicts() throws {
+        let output = try outlets(try repository(sharedFile: false))
+        let verdicts = Dictionary(uniqueKeysWithValues: output.outlets.map { ("\($0.file) \($0.outlet)", $0.verdict) })
+        #expect(verdicts == [
+            "A/ProfileVC.swift nameLabel": "guaranteed", "A/ProfileVC.swift appOnly": "guaranteed",
+            "B/ProfileVC.swift nameLabel": "guaranteed", "B/ProfileVC.swift widgetOnly": "not-connected",
+        ], "\(output.outlets)")
+        #expect(Set(output.outlets.map(\.className)) == ["ProfileVC (App)", "ProfileVC (WidgetKit)"])
+        #expect(output.staleConnections.isEmpty)
+    }
+
+    @Test func aFileBothTargetsBuildKeepsTheClassesOne() throws {
+        let output = try outlets(try repository(sharedFile: true))
+        // Merged, as before: no stale `tap:` (the shared extension declares it for both).
+        #expect(output.staleConnections.isEmpty, "\(output.staleConnections)")
+        #expect(output.outlets.allSatisfy { $0.className == "ProfileVC" })
+        #expect(output.outlets.first { $0.file == "B/ProfileVC.swift" && $0.outlet == "widgetOnly" }?.verdict == "not-connected")
+    }
+}
