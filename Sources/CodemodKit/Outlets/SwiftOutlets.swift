@@ -476,29 +476,26 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// The grammar's symbols and fields the reading looks for (comparing numbers, not strings).
     enum Symbols {
-        static let types = SwiftLanguage.symbols(ofKind: "class_declaration").union(SwiftLanguage.symbols(ofKind: "protocol_declaration"))
-        static let identifier = SwiftLanguage.symbols(ofKind: "simple_identifier")
-        static let navigation = SwiftLanguage.symbols(ofKind: "navigation_expression")
-        static let call = SwiftLanguage.symbols(ofKind: "call_expression")
-        static let forStatement = SwiftLanguage.symbols(ofKind: "for_statement")
-        static let valueArgument = SwiftLanguage.symbols(ofKind: "value_argument")
+        static let types = SymbolSet(kinds: ["class_declaration", "protocol_declaration"])
+        static let identifier = SymbolSet(kinds: ["simple_identifier"])
+        static let navigation = SymbolSet(kinds: ["navigation_expression"])
+        static let call = SymbolSet(kinds: ["call_expression"])
+        static let forStatement = SymbolSet(kinds: ["for_statement"])
+        static let valueArgument = SymbolSet(kinds: ["value_argument"])
         /// Parents under which a name is no read of a member: a member after a dot, an argument's
         /// label, a pattern, a declaration's name.
-        static let notReads = ["navigation_suffix", "value_argument_label", "pattern", "function_declaration", "property_declaration"]
-            .reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        static let notReads = SymbolSet(kinds: ["navigation_suffix", "value_argument_label", "pattern", "function_declaration", "property_declaration"])
         static let boundIdentifierField = SwiftLanguage.fieldID("bound_identifier")
         static let nameField = SwiftLanguage.fieldID("name")
         static let bodyField = SwiftLanguage.fieldID("body")
-        static let function = SwiftLanguage.symbols(ofKind: "function_declaration")
-        static let parameter = SwiftLanguage.symbols(ofKind: "parameter")
+        static let function = SymbolSet(kinds: ["function_declaration"])
+        static let parameter = SymbolSet(kinds: ["parameter"])
         /// Where names are declared for the code inside alone.
-        static let scopes = ["function_declaration", "lambda_literal", "init_declaration", "computed_property"]
-            .reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        static let scopes = SymbolSet(kinds: ["function_declaration", "lambda_literal", "init_declaration", "computed_property"])
         /// Parents under which a name is bound: a pattern, a closure's parameter.
-        static let bindings = ["pattern", "lambda_parameter"].reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        static let bindings = SymbolSet(kinds: ["pattern", "lambda_parameter"])
         /// What wraps a value without changing which it is: `label!`, `label?`, `(label)`.
-        static let wrappers = ["postfix_expression", "optional_chaining_marker", "force_unwrap_expression", "parenthesized_expression"]
-            .reduce(into: Set<UInt16>()) { $0.formUnion(SwiftLanguage.symbols(ofKind: $1)) }
+        static let wrappers = SymbolSet(kinds: ["postfix_expression", "optional_chaining_marker", "force_unwrap_expression", "parenthesized_expression"])
     }
 
     /// A loop over a collection: `xs.forEach { x in … }` (or `$0`) and `for x in xs { … }`.
