@@ -2,16 +2,13 @@ import Foundation
 
 /// An Xcode project (`Foo.xcodeproj/project.pbxproj`) as far as which files its targets build:
 /// the files of their build phases (sources, resources: a localized storyboard's every variant)
-/// and their synchronized folders (Xcode 16: every file under the folder).
+/// and their synchronized folders (Xcode 16: every file under the folder, but those an exception
+/// set takes out of the target, and with those an exception set of another folder puts in).
 public struct XcodeProject: Sendable {
     /// The `.xcodeproj` folder.
     public var path: String
     /// The folder the project's paths start from (the one holding the `.xcodeproj`).
     public var sourceRoot: String
-    /// The standardized absolute paths of the files some target builds.
-    public var builtFiles: Set<String> = []
-    /// Folders whose every file a target builds (synchronized groups).
-    public var builtFolders: [String] = []
     /// Each target: its name, its module's name, and what it builds.
     public var targets: [Target] = []
 
@@ -24,10 +21,12 @@ public struct XcodeProject: Sendable {
         /// `2Widget` → `_2Widget`).
         public var modules: Set<String>
         public var files: Set<String> = []
+        /// Synchronized folders: every file under them, but `excluded`.
         public var folders: [String] = []
+        public var excluded: Set<String> = []
 
         public func builds(_ file: String) -> Bool {
-            files.contains(file) || folders.contains { file.hasPrefix($0 + "/") }
+            files.contains(file) || !excluded.contains(file) && folders.contains { file.hasPrefix($0 + "/") }
         }
     }
 
@@ -107,15 +106,27 @@ public struct XcodeProject: Sendable {
                 if objects[group] != nil, paths[group] == nil { visit(group, parent: sourceRoot) }
                 built.folders += paths[group] ?? []
             }
-            builtFiles.formUnion(built.files)
-            builtFolders += built.folders
             targets.append(built)
+        }
+        // Exception sets of synchronized folders: files a target that has the folder does not
+        // build, or that a target without it builds.
+        for (index, target) in (root["targets"] as? [String] ?? []).enumerated() where index < targets.count {
+            let own = Set(objects[target]?["fileSystemSynchronizedGroups"] as? [String] ?? [])
+            for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+                if objects[groupID] != nil, paths[groupID] == nil { visit(groupID, parent: sourceRoot) }
+                guard let folder = paths[groupID]?.first else { continue }
+                for exception in group["exceptions"] as? [String] ?? [] {
+                    guard let set = objects[exception], set["target"] as? String == target else { continue }
+                    let listed = (set["membershipExceptions"] as? [String] ?? []).map { ((folder as NSString).appendingPathComponent($0) as NSString).standardizingPath }
+                    if own.contains(groupID) { targets[index].excluded.formUnion(listed) } else { targets[index].files.formUnion(listed) }
+                }
+            }
         }
     }
 
     /// Whether a target of the project builds a file (a standardized absolute path).
     public func builds(_ file: String) -> Bool {
-        builtFiles.contains(file) || builtFolders.contains { file.hasPrefix($0 + "/") }
+        targets.contains { $0.builds(file) }
     }
 
     /// Whether a file lies under the project's folder (so the project would build it if anything does).

@@ -42,6 +42,9 @@ struct OutletsCommand: ParsableCommand {
         }
         let classification = repository.classification
         for failure in repository.unreadable { printError("note: \(SafeText.oneLine(failure)); its connections are not judged") }
+        for (file, reason) in repository.unreadSwift {
+            printError("note: \(SafeText.oneLine(file)): \(SafeText.oneLine(reason)); what its classes declare is not judged")
+        }
         for file in repository.notBuilt { printError("note: \(SafeText.oneLine(file)) is built by no target of its Xcode project: its connections are not judged") }
         switch format {
         case .json:

@@ -202,6 +202,80 @@ import Workspace
         ])
     }
 
+    /// Helpers are told by who declares them: another type's method of the same name is not the
+    /// class's; a stack view's `reset()` is not a scroll view's; overloads each count; locals of
+    /// a block, a `didSet` or a `deinit` are not the outlet, but `guard let label = label` is it.
+    @Test func helpersAreTheirOwnersAndLocalsTheirBlocks() throws {
+        let view = """
+            import UIKit
+            final class FormView: UIView {
+                @IBOutlet weak var stack: UIStackView!
+                @IBOutlet weak var a: UILabel!
+                @IBOutlet weak var b: UILabel!
+                @IBOutlet weak var c: UILabel!
+                @IBOutlet weak var d: UILabel!
+                @IBOutlet weak var e: UILabel!
+                @IBOutlet weak var f: UILabel!
+                var other: UILabel? { didSet { if let e = other { fade(e) } } }
+                func go(_ labels: [UILabel]) {
+                    hide(a)
+                    stack.reset()
+                    fade(true, b)
+                    for c in labels { print(c) }
+                    hide(c)
+                    guard let d = d else { return }
+                    fade(d)
+                }
+                deinit { let f = UILabel(); fade(f) }
+                func hide(_ view: UIView) { view.isHidden = true }
+                func fade(_ view: UIView) { view.removeFromSuperview() }
+                func fade(_ animated: Bool, _ view: UIView) { view.removeFromSuperview() }
+            }
+            """
+        let others = """
+            import UIKit
+            final class Animator: NSObject {
+                func hide(_ view: UIView) { view.removeFromSuperview() }
+            }
+            extension UIScrollView {
+                func reset() { subviews.forEach { $0.removeFromSuperview() } }
+            }
+            """
+        let xib = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <view id="r" customClass="FormView"><subviews>
+                <stackView id="s"><subviews><label id="in"/></subviews></stackView>
+                <label id="1"/><label id="2"/><label id="3"/><label id="4"/><label id="5"/><label id="6"/>
+            </subviews><connections>
+                <outlet property="stack" destination="s" id="o0"/><outlet property="a" destination="1" id="o1"/>
+                <outlet property="b" destination="2" id="o2"/><outlet property="c" destination="3" id="o3"/>
+                <outlet property="d" destination="4" id="o4"/><outlet property="e" destination="5" id="o5"/>
+                <outlet property="f" destination="6" id="o6"/>
+            </connections></view>
+            </objects></document>
+            """
+        let classification = OutletClassification(documents: [try IBDocument(path: "Form.xib", data: Data(xib.utf8))],
+                                                  swift: [(path: "FormView.swift", outlets: SwiftOutlets(Parser().parse(view))),
+                                                          (path: "Others.swift", outlets: SwiftOutlets(Parser().parse(others)))])
+        #expect(verdicts(classification) == [
+            "FormView.stack": "guaranteed",
+            // Its own `hide` only hides (the animator's removes).
+            "FormView.a": "guaranteed",
+            // The second overload of `fade` removes it.
+            "FormView.b": "removed",
+            // The loop's `c` is gone after the loop: `hide(c)` is the outlet's (and hides it).
+            "FormView.c": "guaranteed",
+            // `guard let d = d`: the outlet's view.
+            "FormView.d": "removed",
+            // The `didSet`'s and the `deinit`'s locals.
+            "FormView.e": "guaranteed",
+            "FormView.f": "guaranteed",
+        ])
+        // A comment that mentions an import is none; a scoped import is one.
+        #expect(SwiftOutlets.platform(of: Array("import UIKit\n// the Mac one does `import AppKit` instead\n".utf8)) == .uiKit)
+        #expect(SwiftOutlets.platform(of: Array("import class AppKit.NSView\n@testable import Feed\n".utf8)) == .appKit)
+    }
+
     /// An app's and its share extension's `ShareCell` (both UIKit): each storyboard's object is
     /// the class of its module, by `customModuleProvider="target"` (the target that builds the
     /// storyboard) or by `customModule`; when nothing tells them apart they stay one class.

@@ -116,3 +116,54 @@ import Testing
         #expect(output.outlets.first { $0.file == "B/ProfileVC.swift" && $0.outlet == "widgetOnly" }?.verdict == "not-connected")
     }
 }
+
+/// Xcode 16 synchronized folders: every file under the folder is built, but those an exception
+/// set takes out of the target (a stale xib left in the folder).
+@Suite struct SynchronizedFolderCLITests {
+    static let project = """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 77;
+            objects = {
+                G0 = {isa = PBXGroup; children = (SG); sourceTree = "<group>"; };
+                SG = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX); path = App; sourceTree = "<group>"; };
+                EX = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Old/Stale.xib, Info.plist); target = TA; };
+                TA = {isa = PBXNativeTarget; name = App; buildPhases = (); fileSystemSynchronizedGroups = (SG); };
+                P = {isa = PBXProject; mainGroup = G0; targets = (TA); };
+            };
+            rootObject = P;
+        }
+
+        """
+
+    static func xib(_ outlets: [String]) -> String {
+        let connections = outlets.enumerated().map { "<outlet property=\"\($1)\" destination=\"v\($0)\" id=\"o\($0)\"/>" }.joined()
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <tableViewCell id="c" customClass="Cell" customModuleProvider="target">
+                <view key="contentView" id="cv"><subviews><label id="v0"/><view id="v1"/></subviews></view>
+                <connections>\(connections)</connections>
+            </tableViewCell>
+            </objects></document>
+
+            """
+    }
+
+    @Test func aFileAnExceptionSetTakesOutIsNotBuilt() throws {
+        let repo = try Scratch()
+        try repo.write("Demo.xcodeproj/project.pbxproj", Self.project)
+        try repo.write("App/Cell.swift", "import UIKit\n\nfinal class Cell: UITableViewCell {\n    @IBOutlet weak var titleLabel: UILabel!\n    @IBOutlet weak var badge: UIView!\n}\n")
+        try repo.write("App/Cell.xib", Self.xib(["titleLabel", "badge"]))
+        try repo.write("App/Old/Stale.xib", Self.xib(["titleLabel"]))
+        let result = try CLI.swiftmod(["outlets"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("guaranteed: `Cell.badge`"), "\(result.stdout)")
+        #expect(result.stderr.contains("App/Old/Stale.xib is built by no target"), "\(result.stderr)")
+        // Without the exception the stale xib is built, and the badge is not connected there.
+        try repo.write("Demo.xcodeproj/project.pbxproj", Self.project.replacingOccurrences(of: "Old/Stale.xib, ", with: ""))
+        let built = try CLI.swiftmod(["outlets"], in: repo.path)
+        #expect(built.stdout.contains("not-connected: `Cell.badge`"), "\(built.stdout)")
+    }
+}

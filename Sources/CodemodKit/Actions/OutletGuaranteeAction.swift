@@ -21,6 +21,10 @@ public struct OutletGuaranteeAction: RepositoryReadingAction {
               let className = IBOutletOptionalAction.className(of: declaration),
               let entry = OutletRepository.of(context).entry(className: className, outlet: name, declaration: declaration.byteRange),
               entry.verdict.mayBeAbsent, entry.outlet.isImplicitlyUnwrapped else { return .use }
+        let repository = OutletRepository.of(context)
+        if repository.isAmbiguous(className: className, outlet: name, declaration: declaration.byteRange) {
+            return .note("`\(className).\(name)` stays: another class of this name declares it at the same place with another verdict, and which of the two this is cannot be told (`swiftmod outlets` shows both)")
+        }
         return .note("`\(className).\(name)` may be absent (\(entry.reason)): it should be optional, not strong (`swiftmod run iboutlet-optional`)")
     }
 

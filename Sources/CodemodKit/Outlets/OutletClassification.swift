@@ -224,24 +224,40 @@ public struct OutletClassification: Sendable {
         uses.removeAll { isOwner($0) && placed.contains($0.className) && owners.contains($0.className) }
         // What the code of a class or of its subclasses does to views, in any file.
         typealias Placed = (path: String, use: SwiftOutlets.ViewUse)
-        // Through helpers (of any file): `hide(label)`, `show(label)`, `stack.clear()`.
-        var removing: [String: Int] = [:], adding: [String: Int] = [:], emptying: Set<String> = []
+        // Through helpers (of any file): `hide(label)`, `show(label)`, `stack.clear()`. A call on
+        // `self` goes to a helper of the class or of a superclass (its own code's, or UIKit's
+        // `UIView`, `UIViewController`… extended); a call on an outlet, to one of the outlet's
+        // declared type, its superclasses, or any view's (`UIView`, `NSView`).
+        var helpers: [String: [SwiftOutlets.Helper]] = [:]
         for (_, file) in swift {
-            removing.merge(file.removingHelpers) { first, _ in first }
-            adding.merge(file.addingHelpers) { first, _ in first }
-            emptying.formUnion(file.emptyingHelpers)
+            for helper in file.helpers { helpers[helper.method, default: []].append(helper) }
         }
-        func throughHelpers(_ helps: (SwiftOutlets.HelperCall) -> Bool) -> [Placed] {
-            swift.flatMap { file in
-                file.outlets.helperCalls.filter(helps).map { (file.path, SwiftOutlets.ViewUse(className: $0.className, outlet: $0.outlet, line: $0.line)) }
+        var outletTypes: [String: [String: String]] = [:]
+        for (_, file) in swift {
+            for outlet in file.outlets {
+                let type = outlet.type.filter { $0 != "!" && $0 != "?" }
+                outletTypes[outlet.className, default: [:]][outlet.name] = String(type.split(separator: ".").last ?? Substring(type))
             }
         }
-        let removals: [Placed] = swift.flatMap { file in file.outlets.removals.map { (file.path, $0) } }
-            + throughHelpers { $0.argument != nil && removing[$0.method] == $0.argument }
-        let containerRemovals: [Placed] = swift.flatMap { file in file.outlets.containerRemovals.map { (file.path, $0) } }
-            + throughHelpers { $0.argument == nil && emptying.contains($0.method) }
-        let additions: [Placed] = swift.flatMap { file in file.outlets.additions.map { (file.path, $0) } }
-            + throughHelpers { $0.argument != nil && adding[$0.method] == $0.argument }
+        func does(_ call: SwiftOutlets.HelperCall, _ effect: SwiftOutlets.Helper.Effect) -> Bool {
+            guard let candidates = helpers[call.method] else { return false }
+            if let argument = call.argument {
+                let owners = Set(ancestry(call.className))
+                return candidates.contains { $0.effect == effect && $0.parameter == argument && owners.contains($0.owner) }
+            }
+            // On an outlet: its declared type (found on the class or a superclass).
+            guard let type = ancestry(call.className).lazy.compactMap({ outletTypes[$0]?[call.outlet] }).first else { return false }
+            let owners = Set(ancestry(type)).union(["UIView", "NSView"])
+            return candidates.contains { $0.effect == effect && $0.parameter == nil && owners.contains($0.owner) }
+        }
+        func throughHelpers(_ effect: SwiftOutlets.Helper.Effect) -> [Placed] {
+            swift.flatMap { file in
+                file.outlets.helperCalls.filter { does($0, effect) }.map { (file.path, SwiftOutlets.ViewUse(className: $0.className, outlet: $0.outlet, line: $0.line)) }
+            }
+        }
+        let removals: [Placed] = swift.flatMap { file in file.outlets.removals.map { (file.path, $0) } } + throughHelpers(.removes)
+        let containerRemovals: [Placed] = swift.flatMap { file in file.outlets.containerRemovals.map { (file.path, $0) } } + throughHelpers(.empties)
+        let additions: [Placed] = swift.flatMap { file in file.outlets.additions.map { (file.path, $0) } } + throughHelpers(.adds)
         func place(_ placed: Placed, from path: String) -> String {
             placed.path == path ? "line \(placed.use.line)" : "\(placed.path):\(placed.use.line)"
         }

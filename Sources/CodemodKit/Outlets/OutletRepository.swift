@@ -23,6 +23,9 @@ public struct OutletRepository: Sendable {
     public var root: String
     /// Storyboards and xibs that no target of an Xcode project builds: left out of the verdicts.
     public var notBuilt: [String] = []
+    /// Swift files (displayed) that could not be read (too large, not UTF-8), with why: what their
+    /// classes declare is not known.
+    public var unreadSwift: [(file: String, reason: String)] = []
     /// Swift files (displayed) that no target of an Xcode project builds.
     public var unbuiltSwift: Set<String> = []
     /// How many Swift files and Interface Builder files were read.
@@ -137,6 +140,12 @@ public struct OutletRepository: Sendable {
         }
         var swift: [(path: String, outlets: SwiftOutlets)] = []
         for (index, (outlets, entry)) in readSwift.enumerated() {
+            if outlets == nil {
+                // (Asked again for why: a failure is cached without it.)
+                var reason = "cannot be read"
+                do { _ = try SourceText(contentsOfFile: swiftPaths[index]) } catch { reason = "\(error)" }
+                unreadSwift.append((displayed[index], reason))
+            }
             if let entry {
                 newCache.entries[swiftPaths[index]] = entry
             } else if let kept = cache.entries[swiftPaths[index]] {

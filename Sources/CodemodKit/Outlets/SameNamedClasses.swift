@@ -120,5 +120,10 @@ extension SwiftOutlets {
         for index in containerRemovals.indices where containerRemovals[index].className == name { containerRemovals[index].className = newName }
         for index in additions.indices where additions[index].className == name { additions[index].className = newName }
         for index in helperCalls.indices where helperCalls[index].className == name { helperCalls[index].className = newName }
+        helpers = Set(helpers.map { helper in
+            var renamed = helper
+            if renamed.owner == name { renamed.owner = newName }
+            return renamed
+        })
     }
 }

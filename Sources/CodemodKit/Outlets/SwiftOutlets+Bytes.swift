@@ -50,9 +50,13 @@ extension SwiftOutlets {
                 writer.write(use.line)
             }
         }
-        writer.writeLines(removingHelpers)
-        writer.writeLines(addingHelpers)
-        writer.writeStrings(emptyingHelpers.sorted())
+        writer.write(helpers.count)
+        for helper in helpers.sorted(by: { ($0.owner, $0.method, $0.effect.rawValue, $0.parameter ?? -1) < ($1.owner, $1.method, $1.effect.rawValue, $1.parameter ?? -1) }) {
+            writer.write(helper.owner)
+            writer.write(helper.method)
+            writer.write(helper.effect.rawValue)
+            writer.write(helper.parameter)
+        }
         writer.write(helperCalls.count)
         for call in helperCalls {
             writer.write(call.className)
@@ -103,9 +107,11 @@ extension SwiftOutlets {
             default: additions = uses
             }
         }
-        removingHelpers = try reader.readLines()
-        addingHelpers = try reader.readLines()
-        emptyingHelpers = Set(try reader.readStrings())
+        for _ in 0..<(try reader.readCount()) {
+            let owner = try reader.readString(), method = try reader.readString()
+            guard let effect = Helper.Effect(rawValue: try reader.readString()) else { throw ByteReader.Truncated() }
+            helpers.insert(Helper(owner: owner, method: method, effect: effect, parameter: try reader.readOptionalInt()))
+        }
         for _ in 0..<(try reader.readCount()) {
             helperCalls.append(HelperCall(className: try reader.readString(), method: try reader.readString(), outlet: try reader.readString(),
                                           argument: try reader.readOptionalInt(), line: try reader.readInt()))

@@ -87,15 +87,21 @@ public struct SwiftOutlets: Sendable, Codable {
         public var line: Int
     }
 
-    /// Methods that take a view they are given out of the hierarchy
-    /// (`func hide(_ view: UIView) { view.removeFromSuperview() }`), by name, with which parameter.
-    public var removingHelpers: [String: Int] = [:]
-    /// Methods that put a view they are given into the hierarchy
-    /// (`func show(_ view: UIView) { stack.addArrangedSubview(view) }`), by name, with which parameter.
-    public var addingHelpers: [String: Int] = [:]
-    /// Methods that empty the view they are called on
-    /// (`func clear() { arrangedSubviews.forEach { $0.removeFromSuperview() } }`).
-    public var emptyingHelpers: Set<String> = []
+    /// A method that takes a view out of the hierarchy or puts one in: one it is given
+    /// (`func hide(_ view: UIView) { view.removeFromSuperview() }`: `removes`, parameter 0), or
+    /// the view it is called on, emptied (`func clear() { arrangedSubviews.forEach { $0.removeFromSuperview() } }`).
+    public struct Helper: Sendable, Hashable, Codable {
+        public enum Effect: String, Sendable, Codable { case removes, adds, empties }
+        /// The type whose body or extension declares it (`UIStackView` for `extension UIStackView`).
+        public var owner: String
+        public var method: String
+        public var effect: Effect
+        /// Which parameter (from 0) it removes or adds; nil for `empties`.
+        public var parameter: Int?
+    }
+
+    /// The helpers the file's types (and extensions) declare.
+    public var helpers: Set<Helper> = []
     /// Calls of a class's code with a member as an argument, or on a member without arguments:
     /// the ones whose method is a helper above (in any file) take a view out or put it in.
     public var helperCalls: [HelperCall] = []
@@ -167,20 +173,27 @@ public struct SwiftOutlets: Sendable, Codable {
     /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
     /// neither or both.
     static func platform(of bytes: [UInt8]) -> IBDocument.Platform {
-        /// `import Name` as a whole word (`import CocoaLumberjack` is not `import Cocoa`).
-        func imports(_ module: String) -> Bool {
-            let needle = Array("import \(module)".utf8)
-            return ByteSearch.occurrences(of: needle, in: bytes).contains { offset in
-                let end = offset + needle.count
-                guard end < bytes.count else { return true }
-                let next = bytes[end]
-                return !(next == 0x5F || (0x30...0x39).contains(next) || (0x41...0x5A).contains(next) || (0x61...0x7A).contains(next) || next >= 0x80)
-            }
+        // Each line that says `import`, read as an import declaration (not a comment or a
+        // string): `import UIKit`, `@testable import UIKit`, `import class UIKit.UIView`.
+        var uiKit = false, appKit = false, lineEnd = 0
+        for offset in ByteSearch.occurrences(of: Array("import".utf8), in: bytes) where offset >= lineEnd {
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            var end = offset
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            lineEnd = end
+            let line = String(decoding: bytes[start..<end], as: UTF8.self)
+            guard let match = Self.importDeclaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+                  let module = Range(match.range(at: 1), in: line).map({ String(line[$0]) }) else { continue }
+            if module == "UIKit" { uiKit = true }
+            if module == "AppKit" || module == "Cocoa" { appKit = true }
         }
-        let uiKit = imports("UIKit")
-        let appKit = imports("AppKit") || imports("Cocoa")
         return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
     }
+
+    /// An import declaration's module, at the start of a line.
+    static let importDeclaration = try! NSRegularExpression(
+        pattern: #"^[ \t\x{FEFF}]*(?:@[A-Za-z_]+[ \t]+)*import[ \t]+(?:(?:class|struct|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_])"#)
 
     /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
     static let classDeclaration = try! NSRegularExpression(
@@ -342,7 +355,11 @@ public struct SwiftOutlets: Sendable, Codable {
             if Symbols.identifier.contains(symbol), !scopes.isEmpty, let parent,
                field == Symbols.boundIdentifierField || Symbols.bindings.contains(parent.symbol)
                 || Symbols.parameter.contains(parent.symbol) && field == Symbols.nameField {
-                scopes[scopes.count - 1].names.insert(node.text)
+                let name = node.text
+                // `guard let label = label`, `if let label = self.label`: the outlet's own view.
+                if field != Symbols.boundIdentifierField || !Self.bindsItself(node, named: name, in: parent) {
+                    scopes[scopes.count - 1].names.insert(name)
+                }
             }
             if Symbols.navigation.contains(symbol), let target = node.child(field: "target"), target.kind != "self_expression",
                let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier" {
@@ -358,7 +375,7 @@ public struct SwiftOutlets: Sendable, Codable {
                 return true
             }
             guard let className = regions.last?.className else { return true }
-            if Symbols.function.contains(symbol) { readHelper(node) }
+            if Symbols.function.contains(symbol) { readHelper(node, of: className) }
             // (Calls and capitalised names are no outlets: left out, the cache stays small.)
             if let name = Self.memberRead(node, symbol: symbol, parent: parent, field: field), memberUses[className]?[name] == nil,
                name.first?.isUppercase == false, !(Symbols.identifier.contains(symbol) && parent.map { Symbols.call.contains($0.symbol) } == true) {
@@ -430,7 +447,7 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// A method that may be a helper: one that removes or adds a view it is given, or empties
     /// the view it is called on (its own `subviews` or `arrangedSubviews`).
-    private mutating func readHelper(_ function: Node) {
+    private mutating func readHelper(_ function: Node, of owner: String) {
         let text = Array(function.bytes)
         guard Self.helperMarkers.contains(where: { ByteSearch.contains(text, $0) }), let name = function.child(field: "name")?.text else { return }
         let parameters = function.children.filter { $0.kind == "parameter" }.map { $0.child(field: "name")?.text ?? "" }
@@ -441,22 +458,33 @@ public struct SwiftOutlets: Sendable, Codable {
                    let suffix = collection.child(field: "suffix")?.child(field: "suffix") {
                     collection = suffix
                 }
-                if collection.kind == "simple_identifier", ["subviews", "arrangedSubviews"].contains(collection.text) { emptyingHelpers.insert(name) }
+                if collection.kind == "simple_identifier", ["subviews", "arrangedSubviews"].contains(collection.text) {
+                    helpers.insert(Helper(owner: owner, method: name, effect: .empties, parameter: nil))
+                }
             }
             guard inner.kind == "call_expression", let callee = inner.child(at: 0) else { return true }
             // (`addSubview(view)` on the view itself, or `stack.addArrangedSubview(view)`.)
             let method = callee.kind == "simple_identifier" ? callee.text : callee.kind == "navigation_expression" ? callee.child(field: "suffix")?.child(field: "suffix")?.text ?? "" : ""
             if method == "removeFromSuperview", let target = callee.child(field: "target"), target.kind == "simple_identifier",
                let index = parameters.firstIndex(of: target.text) {
-                removingHelpers[name] = index
+                helpers.insert(Helper(owner: owner, method: name, effect: .removes, parameter: index))
             } else if Self.adders.contains(method) {
                 let arguments = inner.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
                 if let first = arguments.first?.child(field: "value"), first.kind == "simple_identifier", let index = parameters.firstIndex(of: first.text) {
-                    addingHelpers[name] = index
+                    helpers.insert(Helper(owner: owner, method: name, effect: .adds, parameter: index))
                 }
             }
             return true
         }
+    }
+
+    /// Whether an `if let`/`guard let` binding takes the value of the member of its own name
+    /// (`guard let label = label`, `= self.label`): then it is that member's view, no other.
+    static func bindsItself(_ binding: Node, named name: String, in statement: Node) -> Bool {
+        let children = statement.children
+        guard let index = children.firstIndex(of: binding) else { return false }
+        guard let value = children[(index + 1)...].first(where: { $0.isNamed }) else { return false }
+        return value.text == name || value.text == "self." + name
     }
 
     /// Texts without which a method is no helper.
@@ -491,7 +519,9 @@ public struct SwiftOutlets: Sendable, Codable {
         static let function = SymbolSet(kinds: ["function_declaration"])
         static let parameter = SymbolSet(kinds: ["parameter"])
         /// Where names are declared for the code inside alone.
-        static let scopes = SymbolSet(kinds: ["function_declaration", "lambda_literal", "init_declaration", "computed_property"])
+        static let scopes = SymbolSet(kinds: ["function_declaration", "lambda_literal", "init_declaration", "deinit_declaration", "computed_property",
+                                              "willset_clause", "didset_clause", "statements", "if_statement", "for_statement", "while_statement",
+                                              "repeat_while_statement", "switch_entry", "catch_block", "do_statement"])
         /// Parents under which a name is bound: a pattern, a closure's parameter.
         static let bindings = SymbolSet(kinds: ["pattern", "lambda_parameter"])
         /// What wraps a value without changing which it is: `label!`, `label?`, `(label)`.
