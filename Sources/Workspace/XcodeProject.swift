@@ -23,10 +23,13 @@ public struct XcodeProject: Sendable {
         public var files: Set<String> = []
         /// Synchronized folders: every file under them, but `excluded`.
         public var folders: [String] = []
+        /// Files and folders (all they hold) an exception set takes out of `folders`.
         public var excluded: Set<String> = []
+        /// Its id in the project.
+        public var id = ""
 
         public func builds(_ file: String) -> Bool {
-            files.contains(file) || !excluded.contains(file) && folders.contains { file.hasPrefix($0 + "/") }
+            files.contains(file) || folders.contains { file.hasPrefix($0 + "/") } && !excluded.contains { file == $0 || file.hasPrefix($0 + "/") }
         }
     }
 
@@ -96,6 +99,7 @@ public struct XcodeProject: Sendable {
                 ((objects[configuration]?["buildSettings"] as? [String: Any])?["PRODUCT_MODULE_NAME"] as? String).flatMap { $0.contains("$") ? nil : $0 }
             })
             var built = Target(name: name, modules: named.isEmpty ? [identifier] : named)
+            built.id = target
             for phase in object["buildPhases"] as? [String] ?? [] {
                 for buildFile in objects[phase]?["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFile]?["fileRef"] as? String else { continue }
@@ -110,7 +114,8 @@ public struct XcodeProject: Sendable {
         }
         // Exception sets of synchronized folders: files a target that has the folder does not
         // build, or that a target without it builds.
-        for (index, target) in (root["targets"] as? [String] ?? []).enumerated() where index < targets.count {
+        for index in targets.indices {
+            let target = targets[index].id
             let own = Set(objects[target]?["fileSystemSynchronizedGroups"] as? [String] ?? [])
             for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
                 if objects[groupID] != nil, paths[groupID] == nil { visit(groupID, parent: sourceRoot) }
@@ -118,7 +123,19 @@ public struct XcodeProject: Sendable {
                 for exception in group["exceptions"] as? [String] ?? [] {
                     guard let set = objects[exception], set["target"] as? String == target else { continue }
                     let listed = (set["membershipExceptions"] as? [String] ?? []).map { ((folder as NSString).appendingPathComponent($0) as NSString).standardizingPath }
-                    if own.contains(groupID) { targets[index].excluded.formUnion(listed) } else { targets[index].files.formUnion(listed) }
+                    if own.contains(groupID) {
+                        targets[index].excluded.formUnion(listed.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+                    } else {
+                        // A folder listed is every file it holds.
+                        for path in listed {
+                            var isFolder: ObjCBool = false
+                            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                                targets[index].folders.append(path)
+                            } else {
+                                targets[index].files.insert(path)
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -43,7 +43,9 @@ struct OutletsCommand: ParsableCommand {
         let classification = repository.classification
         for failure in repository.unreadable { printError("note: \(SafeText.oneLine(failure)); its connections are not judged") }
         for (file, reason) in repository.unreadSwift {
-            printError("note: \(SafeText.oneLine(file)): \(SafeText.oneLine(reason)); what its classes declare is not judged")
+            // (A reason may name the file already.)
+            let said = reason.contains(file) ? reason : "\(file): \(reason)"
+            printError("note: \(SafeText.oneLine(said)); what its classes declare is not judged")
         }
         for file in repository.notBuilt { printError("note: \(SafeText.oneLine(file)) is built by no target of its Xcode project: its connections are not judged") }
         switch format {

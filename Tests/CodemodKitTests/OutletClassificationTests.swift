@@ -271,9 +271,66 @@ import Workspace
             "FormView.e": "guaranteed",
             "FormView.f": "guaranteed",
         ])
-        // A comment that mentions an import is none; a scoped import is one.
+        // A comment that mentions an import is none; a scoped import is one; so are an access
+        // level, attributes with arguments, and several on a line.
         #expect(SwiftOutlets.platform(of: Array("import UIKit\n// the Mac one does `import AppKit` instead\n".utf8)) == .uiKit)
         #expect(SwiftOutlets.platform(of: Array("import class AppKit.NSView\n@testable import Feed\n".utf8)) == .appKit)
+        for line in ["public import UIKit", "@_spi(Foo) import UIKit", "import Foundation; import UIKit", "@preconcurrency import UIKit"] {
+            #expect(SwiftOutlets.platform(of: Array((line + "\n").utf8)) == .uiKit, "\(line)")
+        }
+    }
+
+    /// Which overload a call is (by its labels), UIKit's own superclasses, and the outlet's view
+    /// after `guard let x = x` or `if let x` (direct removals too).
+    @Test func overloadsFrameworkSuperclassesAndShorthandBindings() throws {
+        let cell = """
+            import UIKit
+            final class ItemCell: UITableViewCell {
+                @IBOutlet weak var a: UILabel!
+                @IBOutlet weak var b: UILabel!
+                @IBOutlet weak var c: UILabel!
+                @IBOutlet weak var d: UILabel!
+                @IBOutlet weak var e: UIButton!
+                func go() {
+                    hide(a, animated: true)
+                    zap(b)
+                    guard let c = c else { return }
+                    c.removeFromSuperview()
+                    if let d { d.removeFromSuperview() }
+                    e.wipe()
+                }
+                func hide(_ view: UIView) { view.removeFromSuperview() }
+                func hide(_ view: UIView, animated: Bool) { view.alpha = 0 }
+            }
+            extension UIView {
+                func zap(_ view: UIView) { view.removeFromSuperview() }
+            }
+            extension UIControl {
+                func wipe() { subviews.forEach { $0.removeFromSuperview() } }
+            }
+            """
+        let xib = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <tableViewCell id="r" customClass="ItemCell"><view key="contentView" id="cv"><subviews>
+                <label id="1"/><label id="2"/><label id="3"/><label id="4"/><button id="5"><subviews><label id="in"/></subviews></button>
+            </subviews></view><connections>
+                <outlet property="a" destination="1" id="o1"/><outlet property="b" destination="2" id="o2"/>
+                <outlet property="c" destination="3" id="o3"/><outlet property="d" destination="4" id="o4"/><outlet property="e" destination="5" id="o5"/>
+            </connections></tableViewCell>
+            </objects></document>
+            """
+        let classification = OutletClassification(documents: [try IBDocument(path: "Item.xib", data: Data(xib.utf8))],
+                                                  swift: [(path: "ItemCell.swift", outlets: SwiftOutlets(Parser().parse(cell)))])
+        #expect(verdicts(classification) == [
+            // `hide(_:animated:)` only fades.
+            "ItemCell.a": "guaranteed",
+            // A cell is a `UIView`: its extension's helper is the cell's.
+            "ItemCell.b": "removed",
+            "ItemCell.c": "removed",
+            "ItemCell.d": "removed",
+            // `wipe()` empties the button (a `UIControl`), not the button itself.
+            "ItemCell.e": "guaranteed",
+        ])
     }
 
     /// An app's and its share extension's `ShareCell` (both UIKit): each storyboard's object is

@@ -165,5 +165,9 @@ import Testing
         try repo.write("Demo.xcodeproj/project.pbxproj", Self.project.replacingOccurrences(of: "Old/Stale.xib, ", with: ""))
         let built = try CLI.swiftmod(["outlets"], in: repo.path)
         #expect(built.stdout.contains("not-connected: `Cell.badge`"), "\(built.stdout)")
+        // A folder listed is everything it holds.
+        try repo.write("Demo.xcodeproj/project.pbxproj", Self.project.replacingOccurrences(of: "Old/Stale.xib, ", with: "Old, "))
+        let folder = try CLI.swiftmod(["outlets"], in: repo.path)
+        #expect(folder.stdout.contains("guaranteed: `Cell.badge`"), "\(folder.stdout)")
     }
 }

@@ -113,6 +113,37 @@ public struct OutletClassification: Sendable {
         "pinchGestureRecognizer", "formatter", "outlet", "minimumDateView", "largeContentImage", "documentView", "contentViewController",
     ]
 
+    /// The superclasses of UIKit's and AppKit's classes that outlets and their owners are of,
+    /// nearest first (the chain ends at `NSObject`).
+    static func frameworkAncestry(_ name: String) -> [String] {
+        var chain: [String] = []
+        var current = name
+        while let parent = frameworkSuperclasses[current], !chain.contains(parent) {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    static let frameworkSuperclasses: [String: String] = [
+        "UIResponder": "NSObject", "UIView": "UIResponder", "UIViewController": "UIResponder", "UIControl": "UIView",
+        "UIButton": "UIControl", "UISwitch": "UIControl", "UISlider": "UIControl", "UISegmentedControl": "UIControl",
+        "UITextField": "UIControl", "UIDatePicker": "UIControl", "UIStepper": "UIControl", "UIPageControl": "UIControl",
+        "UILabel": "UIView", "UIImageView": "UIView", "UIStackView": "UIView", "UIScrollView": "UIView",
+        "UITableView": "UIScrollView", "UICollectionView": "UIScrollView", "UITextView": "UIScrollView",
+        "UITableViewCell": "UIView", "UICollectionReusableView": "UIView", "UICollectionViewCell": "UICollectionReusableView",
+        "UITableViewHeaderFooterView": "UIView", "UIVisualEffectView": "UIView", "UIActivityIndicatorView": "UIView",
+        "UIProgressView": "UIView", "UINavigationBar": "UIView", "UIToolbar": "UIView", "UITabBar": "UIView",
+        "UISearchBar": "UIView", "UIPickerView": "UIView", "WKWebView": "UIView",
+        "UITableViewController": "UIViewController", "UICollectionViewController": "UIViewController",
+        "UINavigationController": "UIViewController", "UITabBarController": "UIViewController",
+        "UIPageViewController": "UIViewController", "UISplitViewController": "UIViewController",
+        "NSResponder": "NSObject", "NSView": "NSResponder", "NSViewController": "NSResponder", "NSWindowController": "NSResponder",
+        "NSControl": "NSView", "NSButton": "NSControl", "NSTextField": "NSControl", "NSImageView": "NSControl",
+        "NSPopUpButton": "NSButton", "NSSlider": "NSControl", "NSTableView": "NSControl", "NSOutlineView": "NSTableView",
+        "NSStackView": "NSView", "NSScrollView": "NSView", "NSTableCellView": "NSView", "NSBox": "NSView",
+    ]
+
     /// Actions UIKit and AppKit classes declare (a connection to one on a class of the code is
     /// not stale).
     static let frameworkActions: Set<String> = [
@@ -239,15 +270,20 @@ public struct OutletClassification: Sendable {
                 outletTypes[outlet.className, default: [:]][outlet.name] = String(type.split(separator: ".").last ?? Substring(type))
             }
         }
+        /// A class's superclasses in the code, then in UIKit or AppKit.
+        func lineage(_ name: String) -> Set<String> {
+            let chain = ancestry(name)
+            return Set(chain + Self.frameworkAncestry(chain.last ?? name))
+        }
         func does(_ call: SwiftOutlets.HelperCall, _ effect: SwiftOutlets.Helper.Effect) -> Bool {
             guard let candidates = helpers[call.method] else { return false }
             if let argument = call.argument {
-                let owners = Set(ancestry(call.className))
-                return candidates.contains { $0.effect == effect && $0.parameter == argument && owners.contains($0.owner) }
+                let owners = lineage(call.className)
+                return candidates.contains { $0.effect == effect && $0.parameter == argument && $0.labels == call.labels && owners.contains($0.owner) }
             }
             // On an outlet: its declared type (found on the class or a superclass).
             guard let type = ancestry(call.className).lazy.compactMap({ outletTypes[$0]?[call.outlet] }).first else { return false }
-            let owners = Set(ancestry(type)).union(["UIView", "NSView"])
+            let owners = lineage(type).union(["UIView", "NSView"])
             return candidates.contains { $0.effect == effect && $0.parameter == nil && owners.contains($0.owner) }
         }
         func throughHelpers(_ effect: SwiftOutlets.Helper.Effect) -> [Placed] {

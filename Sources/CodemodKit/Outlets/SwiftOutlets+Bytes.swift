@@ -56,6 +56,7 @@ extension SwiftOutlets {
             writer.write(helper.method)
             writer.write(helper.effect.rawValue)
             writer.write(helper.parameter)
+            writer.writeStrings(helper.labels)
         }
         writer.write(helperCalls.count)
         for call in helperCalls {
@@ -64,6 +65,7 @@ extension SwiftOutlets {
             writer.write(call.outlet)
             writer.write(call.argument)
             writer.write(call.line)
+            writer.writeStrings(call.labels)
         }
     }
 
@@ -110,11 +112,11 @@ extension SwiftOutlets {
         for _ in 0..<(try reader.readCount()) {
             let owner = try reader.readString(), method = try reader.readString()
             guard let effect = Helper.Effect(rawValue: try reader.readString()) else { throw ByteReader.Truncated() }
-            helpers.insert(Helper(owner: owner, method: method, effect: effect, parameter: try reader.readOptionalInt()))
+            helpers.insert(Helper(owner: owner, method: method, effect: effect, parameter: try reader.readOptionalInt(), labels: try reader.readStrings()))
         }
         for _ in 0..<(try reader.readCount()) {
             helperCalls.append(HelperCall(className: try reader.readString(), method: try reader.readString(), outlet: try reader.readString(),
-                                          argument: try reader.readOptionalInt(), line: try reader.readInt()))
+                                          argument: try reader.readOptionalInt(), line: try reader.readInt(), labels: try reader.readStrings()))
         }
     }
 }

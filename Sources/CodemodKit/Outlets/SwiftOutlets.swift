@@ -85,6 +85,8 @@ public struct SwiftOutlets: Sendable, Codable {
         public var outlet: String
         public var argument: Int?
         public var line: Int
+        /// The call's argument labels (`_` for none): which overload it calls.
+        public var labels: [String] = []
     }
 
     /// A method that takes a view out of the hierarchy or puts one in: one it is given
@@ -98,6 +100,8 @@ public struct SwiftOutlets: Sendable, Codable {
         public var effect: Effect
         /// Which parameter (from 0) it removes or adds; nil for `empties`.
         public var parameter: Int?
+        /// Its parameters' argument labels (`_` for none): which calls are of this overload.
+        public var labels: [String] = []
     }
 
     /// The helpers the file's types (and extensions) declare.
@@ -183,17 +187,19 @@ public struct SwiftOutlets: Sendable, Codable {
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             lineEnd = end
             let line = String(decoding: bytes[start..<end], as: UTF8.self)
-            guard let match = Self.importDeclaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
-                  let module = Range(match.range(at: 1), in: line).map({ String(line[$0]) }) else { continue }
-            if module == "UIKit" { uiKit = true }
-            if module == "AppKit" || module == "Cocoa" { appKit = true }
+            // (Several on a line: `import Foundation; import UIKit`.)
+            for match in Self.importDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                guard let module = Range(match.range(at: 1), in: line).map({ String(line[$0]) }) else { continue }
+                if module == "UIKit" { uiKit = true }
+                if module == "AppKit" || module == "Cocoa" { appKit = true }
+            }
         }
         return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
     }
 
     /// An import declaration's module, at the start of a line.
     static let importDeclaration = try! NSRegularExpression(
-        pattern: #"^[ \t\x{FEFF}]*(?:@[A-Za-z_]+[ \t]+)*import[ \t]+(?:(?:class|struct|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_])"#)
+        pattern: #"(?:^|;)[ \t\x{FEFF}]*(?:@[A-Za-z_]+(?:\([^)]*\))?[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+(?:(?:class|struct|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_])"#)
 
     /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
     static let classDeclaration = try! NSRegularExpression(
@@ -409,9 +415,10 @@ public struct SwiftOutlets: Sendable, Codable {
                 if let method, method != "removeFromSuperview", !Self.adders.contains(method) {
                     // `hide(label)`, `self.hide(label)`: a member as an argument.
                     if onSelf {
+                        let labels = arguments.map { $0.child(field: "name")?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
                         for (index, argument) in arguments.enumerated() {
                             guard let value = argument.child(field: "value"), let name = member(value) else { continue }
-                            helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: index, line: node.start.line))
+                            helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: index, line: node.start.line, labels: labels))
                         }
                     }
                     // `stack.clear()`: a member as the receiver, without arguments.
@@ -450,7 +457,9 @@ public struct SwiftOutlets: Sendable, Codable {
     private mutating func readHelper(_ function: Node, of owner: String) {
         let text = Array(function.bytes)
         guard Self.helperMarkers.contains(where: { ByteSearch.contains(text, $0) }), let name = function.child(field: "name")?.text else { return }
-        let parameters = function.children.filter { $0.kind == "parameter" }.map { $0.child(field: "name")?.text ?? "" }
+        let declared = function.children.filter { $0.kind == "parameter" }
+        let parameters = declared.map { $0.child(field: "name")?.text ?? "" }
+        let labels = declared.map { Self.unticked($0.child(field: "external_name")?.text ?? $0.child(field: "name")?.text ?? "_") }
         function.walk { inner in
             if let loop = Self.loop(inner), Self.removesEach(loop.body, element: loop.element) {
                 var collection = loop.collection
@@ -459,7 +468,7 @@ public struct SwiftOutlets: Sendable, Codable {
                     collection = suffix
                 }
                 if collection.kind == "simple_identifier", ["subviews", "arrangedSubviews"].contains(collection.text) {
-                    helpers.insert(Helper(owner: owner, method: name, effect: .empties, parameter: nil))
+                    helpers.insert(Helper(owner: owner, method: name, effect: .empties, parameter: nil, labels: labels))
                 }
             }
             guard inner.kind == "call_expression", let callee = inner.child(at: 0) else { return true }
@@ -467,11 +476,11 @@ public struct SwiftOutlets: Sendable, Codable {
             let method = callee.kind == "simple_identifier" ? callee.text : callee.kind == "navigation_expression" ? callee.child(field: "suffix")?.child(field: "suffix")?.text ?? "" : ""
             if method == "removeFromSuperview", let target = callee.child(field: "target"), target.kind == "simple_identifier",
                let index = parameters.firstIndex(of: target.text) {
-                helpers.insert(Helper(owner: owner, method: name, effect: .removes, parameter: index))
+                helpers.insert(Helper(owner: owner, method: name, effect: .removes, parameter: index, labels: labels))
             } else if Self.adders.contains(method) {
                 let arguments = inner.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
                 if let first = arguments.first?.child(field: "value"), first.kind == "simple_identifier", let index = parameters.firstIndex(of: first.text) {
-                    helpers.insert(Helper(owner: owner, method: name, effect: .adds, parameter: index))
+                    helpers.insert(Helper(owner: owner, method: name, effect: .adds, parameter: index, labels: labels))
                 }
             }
             return true
@@ -481,10 +490,13 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Whether an `if let`/`guard let` binding takes the value of the member of its own name
     /// (`guard let label = label`, `= self.label`): then it is that member's view, no other.
     static func bindsItself(_ binding: Node, named name: String, in statement: Node) -> Bool {
-        let children = statement.children
-        guard let index = children.firstIndex(of: binding) else { return false }
-        guard let value = children[(index + 1)...].first(where: { $0.isNamed }) else { return false }
-        return value.text == name || value.text == "self." + name
+        guard statement.kind == "if_statement" || statement.kind == "guard_statement" else { return false }
+        let children = statement.fieldedChildren
+        guard let index = children.firstIndex(where: { $0.node == binding }) else { return false }
+        // `if let label {` (Swift 5.7): no value, the member's own.
+        guard let value = children[(index + 1)...].first(where: { $0.node.isNamed }), value.field == "condition" else { return true }
+        let text = value.node.text
+        return text == name || text == "self." + name
     }
 
     /// Texts without which a method is no helper.
@@ -599,7 +611,8 @@ public struct SwiftOutlets: Sendable, Codable {
             scope.walk { inner in
                 if declares || inner.byteRange.lowerBound >= name.byteRange.lowerBound { return false }
                 if inner.kind == "simple_identifier", inner.text == name.text, let parent = inner.parent,
-                   parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter" || inner.fieldName == "bound_identifier" {
+                   parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter"
+                    || inner.fieldName == "bound_identifier" && !Self.bindsItself(inner, named: name.text, in: parent) {
                     declares = true
                 }
                 // A block that does not hold the name (an earlier `if`'s body) keeps its locals.
