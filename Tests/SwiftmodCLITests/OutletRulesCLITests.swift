@@ -111,6 +111,17 @@ import Testing
         #expect(uses.map(\.line) == [5, 7], "\(uses.map { "\($0.line) \($0.text)" })")
     }
 
+    @Test func theTrackersReportCountsTheRulesFindings() throws {
+        let scratch = try repository()
+        let html = try CLI.swiftmod(["report", "--format", "html"], in: scratch.path)
+        #expect(html.status == 0, "\(html.stderr)")
+        // The rules' sections count findings, fixed by `iboutlet-optional` or in Interface Builder.
+        let section = html.stdout.components(separatedBy: "<section class=\"migration\" id=\"outlet-not-guaranteed\"").dropFirst().first ?? ""
+        #expect(section.contains("<b data-metric=\"total\">5</b><span>findings left</span>"), "\(section.prefix(1500))")
+        #expect(section.contains("an outlet rule: <code>swiftmod run iboutlet-optional</code>"))
+        #expect(html.stdout.contains("<span>uses left</span>"), "strong-iboutlet still counts uses")
+    }
+
     @Test func anAllowCommentAtTheClassAllowsItsStaleConnections() throws {
         let scratch = try repository()
         let swift = String(decoding: try scratch.read("App/ProfileViewController.swift"), as: UTF8.self)

@@ -45,7 +45,9 @@ enum ProgressHTML {
     }
 
     static func section(_ migration: ProgressReport.MigrationProgress, today: String) -> String {
-        let isRule = migration.codemod == Migration.moduleRulesID
+        let isRule = migration.codemod == Migration.moduleRulesID || migration.codemod == OutletRules.codemodID
+        let byHand = migration.codemod == OutletRules.codemodID
+            ? "an outlet rule: <code>swiftmod run iboutlet-optional</code>, or in Interface Builder" : "a module rule: by hand"
         var html = """
         <section class="migration" id="\(escape(migration.id))" data-migration="\(escape(migration.id))">
           <div class="title">
@@ -55,8 +57,8 @@ enum ProgressHTML {
           </div>
           <p class="summary">\(rich(migration.summary))</p>
           <div class="figures">
-            <div><b data-metric="total">\(migration.total)</b><span>\(isRule ? "violations" : "uses") left</span></div>
-            \(isRule ? "<div><b data-metric=\"fixable\">0</b><span>fixable automatically (a module rule: by hand)</span></div>"
+            <div><b data-metric="total">\(migration.total)</b><span>\(migration.noun)s left</span></div>
+            \(isRule ? "<div><b data-metric=\"fixable\">0</b><span>fixable automatically (\(byHand))</span></div>"
                 : "<div><b data-metric=\"fixable\">\(migration.fixable)</b><span>fixable with <code>swiftmod run \(escape(migration.id))</code></span></div>")
             <div><b data-metric="started">\(escape(migration.started ?? "—"))</b><span>started</span></div>
             <div><b>\(escape(migration.deadline ?? "—"))</b><span>deadline</span></div>

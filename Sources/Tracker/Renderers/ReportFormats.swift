@@ -55,8 +55,15 @@ extension ProgressReport.Change {
 }
 
 extension ProgressReport.MigrationProgress {
-    /// What is counted: violations of a module rule, uses of a deprecated pattern.
-    public var noun: String { codemod == Migration.moduleRulesID ? "violation" : "use" }
+    /// What is counted: violations of a module rule, findings of an outlet rule, uses of a
+    /// deprecated pattern.
+    public var noun: String {
+        switch codemod {
+        case Migration.moduleRulesID: "violation"
+        case OutletRules.codemodID: "finding"
+        default: "use"
+        }
+    }
 
     /// The remaining uses grouped by a key (a team: a use counts for each of its owners; a module),
     /// groups in order of size.
