@@ -394,16 +394,16 @@ public struct SwiftOutlets: Sendable, Codable {
                 let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
                 for argument in arguments where argument.child(field: "name")?.text == "arrangedSubviews" {
                     for element in argument.child(field: "value")?.namedChildren ?? [] {
-                        if let name = Self.viewName(element) { additions.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
+                        if let name = member(element) { additions.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
                     }
                 }
             }
             // `[a, b].forEach { $0.removeFromSuperview() }`.
-            if let views = Self.listRemoved(node) {
+            if let views = Self.listRemoved(node, naming: member) {
                 for name in views { removals.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
                 return true
             }
-            if let container = Self.containerEmptied(node) {
+            if let container = Self.containerEmptied(node, naming: member) {
                 containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
                 return true
             }
@@ -439,11 +439,11 @@ public struct SwiftOutlets: Sendable, Codable {
             }
             guard callee.kind == "navigation_expression" else { return true }
             let method = callee.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
-            if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = Self.viewName(target) {
+            if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = member(target) {
                 removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
             } else if Self.adders.contains(method) {
                 let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
-                if let first = arguments.first?.child(field: "value"), let name = Self.viewName(first) {
+                if let first = arguments.first?.child(field: "value"), let name = member(first) {
                     additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
                 }
             }
@@ -569,34 +569,20 @@ public struct SwiftOutlets: Sendable, Codable {
     }
 
     /// The views `[a, b].forEach { $0.removeFromSuperview() }` (or `for v in [a, b]`) removes.
-    static func listRemoved(_ node: Node) -> [String]? {
+    /// - Parameter naming: the member a value names (see `readCode`), if any.
+    static func listRemoved(_ node: Node, naming: (Node) -> String?) -> [String]? {
         guard let loop = loop(node), loop.collection.kind == "array_literal", removesEach(loop.body, element: loop.element) else { return nil }
-        return loop.collection.namedChildren.compactMap(viewName)
+        return loop.collection.namedChildren.compactMap(naming)
     }
 
     /// The container whose subviews a statement removes:
     /// `x.arrangedSubviews.forEach { $0.removeFromSuperview() }` (or `subviews`, a named closure
     /// parameter) and `for view in x.subviews { view.removeFromSuperview() }`.
-    static func containerEmptied(_ node: Node) -> String? {
+    static func containerEmptied(_ node: Node, naming: (Node) -> String?) -> String? {
         guard let loop = loop(node), loop.collection.kind == "navigation_expression",
               ["subviews", "arrangedSubviews"].contains(loop.collection.child(field: "suffix")?.child(field: "suffix")?.text ?? ""),
               let target = loop.collection.child(field: "target"), removesEach(loop.body, element: loop.element) else { return nil }
-        return viewName(target)
-    }
-
-    /// The outlet a view expression names: `label`, `self.label`, `label!`, `label?` (a local
-    /// of the same name is not told apart here: the classifier checks it is declared as a local).
-    static func viewName(_ expression: Node) -> String? {
-        var node = expression
-        while ["postfix_expression", "optional_chaining_marker", "force_unwrap_expression"].contains(node.kind) || node.kind == "parenthesized_expression",
-              let inner = node.namedChildren.first {
-            node = inner
-        }
-        if node.kind == "simple_identifier" { return Self.isLocal(node) ? nil : node.text }
-        if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression" {
-            return node.child(field: "suffix")?.child(field: "suffix")?.text
-        }
-        return nil
+        return naming(target)
     }
 
     /// Whether a bare name is a local of the code around it (a parameter, a `let`/`var`, a
