@@ -391,7 +391,7 @@ public struct SwiftOutlets: Sendable, Codable {
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
             if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "simple_identifier",
                callee.text.hasSuffix("StackView") {
-                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                let arguments = Self.arguments(of: node)
                 for argument in arguments where argument.child(field: "name")?.text == "arrangedSubviews" {
                     for element in argument.child(field: "value")?.namedChildren ?? [] {
                         if let name = member(element) { additions.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
@@ -408,7 +408,7 @@ public struct SwiftOutlets: Sendable, Codable {
                 return true
             }
             if node.kind == "call_expression", let callee = node.child(at: 0) {
-                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                let arguments = Self.arguments(of: node)
                 let navigates = callee.kind == "navigation_expression"
                 let method = navigates ? callee.child(field: "suffix")?.child(field: "suffix")?.text : callee.kind == "simple_identifier" ? callee.text : nil
                 let onSelf = !navigates || callee.child(field: "target")?.kind == "self_expression"
@@ -431,7 +431,7 @@ public struct SwiftOutlets: Sendable, Codable {
             guard node.kind == "call_expression", let callee = node.child(at: 0) else { return true }
             // `addSubview(label)` on the class's own view: a bare call.
             if callee.kind == "simple_identifier", Self.adders.contains(callee.text) {
-                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                let arguments = Self.arguments(of: node)
                 if let first = arguments.first?.child(field: "value"), let name = member(first) {
                     additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
                 }
@@ -442,7 +442,7 @@ public struct SwiftOutlets: Sendable, Codable {
             if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = member(target) {
                 removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
             } else if Self.adders.contains(method) {
-                let arguments = node.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                let arguments = Self.arguments(of: node)
                 if let first = arguments.first?.child(field: "value"), let name = member(first) {
                     additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
                 }
@@ -478,7 +478,7 @@ public struct SwiftOutlets: Sendable, Codable {
                let index = parameters.firstIndex(of: target.text) {
                 helpers.insert(Helper(owner: owner, method: name, effect: .removes, parameter: index, labels: labels))
             } else if Self.adders.contains(method) {
-                let arguments = inner.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+                let arguments = Self.arguments(of: inner)
                 if let first = arguments.first?.child(field: "value"), first.kind == "simple_identifier", let index = parameters.firstIndex(of: first.text) {
                     helpers.insert(Helper(owner: owner, method: name, effect: .adds, parameter: index, labels: labels))
                 }
@@ -497,6 +497,11 @@ public struct SwiftOutlets: Sendable, Codable {
         guard let value = children[(index + 1)...].first(where: { $0.node.isNamed }), value.field == "condition" else { return true }
         let text = value.node.text
         return text == name || text == "self." + name
+    }
+
+    /// A call's arguments (`value_argument` nodes), in order.
+    static func arguments(of call: Node) -> [Node] {
+        call.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
     }
 
     /// Texts without which a method is no helper.
