@@ -483,6 +483,14 @@ public enum ByteSearch {
         return found
     }
 
+    /// Whether a byte string occurs within a range of the haystack.
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8], within range: Range<Int>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        var found = false
+        search(needle, in: haystack, within: range) { _ in found = true; return false }
+        return found
+    }
+
     /// Calls `visit` with each offset of the needle (not overlapping) until it returns false.
     private static func search(_ needle: [UInt8], in haystack: [UInt8], within range: Range<Int>, _ visit: (Int) -> Bool) {
         guard let first = needle.first, needle.count <= range.count else { return }

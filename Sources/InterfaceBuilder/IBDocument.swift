@@ -36,6 +36,21 @@ public struct IBDocument: Sendable, Codable {
         /// `key="contentView"` for a cell's).
         public var key: String?
         public var line: Int
+
+        public init(id: String, element: String, customClass: String?, customModule: String?, moduleFromTarget: Bool, isFilesOwner: Bool,
+                    isReference: Bool, parent: String?, isSubview: Bool, key: String?, line: Int) {
+            self.id = id
+            self.element = element
+            self.customClass = customClass
+            self.customModule = customModule
+            self.moduleFromTarget = moduleFromTarget
+            self.isFilesOwner = isFilesOwner
+            self.isReference = isReference
+            self.parent = parent
+            self.isSubview = isSubview
+            self.key = key
+            self.line = line
+        }
     }
 
     /// A connection made on an object (`source`).
@@ -49,6 +64,14 @@ public struct IBDocument: Sendable, Codable {
         /// The outlet's view; for an action, its target.
         public var destination: String
         public var line: Int
+
+        public init(kind: Kind, name: String, source: String, destination: String, line: Int) {
+            self.kind = kind
+            self.name = name
+            self.source = source
+            self.destination = destination
+            self.line = line
+        }
     }
 
     public enum Platform: String, Sendable, Codable { case uiKit, appKit, unknown }
@@ -64,6 +87,16 @@ public struct IBDocument: Sendable, Codable {
     private var index: [String: Int] = [:]
 
     enum CodingKeys: String, CodingKey { case path, platform, isStoryboard, objects, connections }
+
+    /// A document as read before (from a cache).
+    public init(path: String, platform: Platform, isStoryboard: Bool, objects: [Object], connections: [Connection]) {
+        self.path = path
+        self.platform = platform
+        self.isStoryboard = isStoryboard
+        self.objects = objects
+        self.connections = connections
+        index = Dictionary(objects.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -61,7 +61,7 @@ final class OutletState {
     ///   may-be-absent outlet alone (`strong-iboutlet`) at such outlets are taken out of them.
     func findings(file: String, tree: SyntaxTree, scanned: inout [Finding]) -> (findings: [Finding], allowed: Int) {
         guard let repository, file.hasSuffix(".swift") else { return ([], 0) }
-        let outlets = SwiftOutlets(tree)
+        let outlets = SwiftOutlets(tree, readingUses: false)
         let judged = repository.replacing(file, with: outlets)
         let rules = OutletRules(configuration: configuration, migrations: migrations, repository: judged, texts: [file: tree.source.bytes])
         scanned = rules.leavingAlone(scanned, of: allMigrations)

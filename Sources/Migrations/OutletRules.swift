@@ -113,13 +113,17 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// A digest of what the findings depend on: every file the outlet rules read (its path and
     /// stamp), the rules, and the version that judged them.
     public static func state(files: [String], rules: [Migration], version: String, configuration: Configuration) -> String {
-        var text = version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
-            + "\(configuration.include) \(configuration.exclude)\n"
+        var digest = ByteWriter()
+        digest.write(version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
+            + "\(configuration.include) \(configuration.exclude)\n")
+        // (As bytes: thousands of numbers written out as text cost more than the stats.)
         for file in files.sorted() {
+            digest.write(file)
             let stamp = FileStamp(statusOf: file)
-            text += "\(file) \(stamp.map { "\($0.size) \($0.modified) \($0.changed) \($0.inode)" } ?? "-")\n"
+            digest.write(stamp != nil)
+            stamp?.write(to: &digest)
         }
-        return String(ContentHash.of(Array(text.utf8)), radix: 16)
+        return String(ContentHash.of(digest.bytes), radix: 16)
     }
 
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String]) {

@@ -64,7 +64,9 @@ public struct Scanner: Sendable {
     /// Files bigger than this are skipped (see `SourceFileReader`).
     public var maxFileSize = SourceFileReader.defaultMaxFileSize
     /// Also read what each file says about outlets (for the outlet rules, which would otherwise
-    /// parse the files a second time): `ScanResult.outlets`, kept in the cache too.
+    /// parse the files a second time): `ScanResult.outlets`, kept in the cache too. A file that
+    /// declares no outlet or action is parsed for that only when a codemod needs its tree;
+    /// otherwise it is read by its text, and whole later if its types matter (`RelevantTypes`).
     public var readsOutlets = false
 
     public init(root: String, migrations: [Migration], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -191,7 +193,7 @@ public struct Scanner: Sendable {
         func needsTree(_ bytes: [UInt8]) -> Bool {
             !scanner.prefilter || ByteSearch.contains(bytes, Scanner.allowMarker)
                 || scanner.migrations.contains { $0.codemod?.mightMatch(bytes) == true }
-                || scanner.readsOutlets && SwiftOutlets.mayHoldOutlets(bytes)
+                || scanner.readsOutlets && SwiftOutlets.mayDeclareOutlets(bytes)
         }
 
         func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int, outlets: [UInt8]?) -> ScanCache.Entry? {
@@ -220,7 +222,8 @@ public struct Scanner: Sendable {
                 let memo = TreeMemo()
                 let outlets = outlets {
                     guard SwiftOutlets.mayHoldOutlets(tree.source.bytes) else { return SwiftOutlets(classesOf: tree.source.bytes) }
-                    let read = SwiftOutlets(tree)
+                    // (The verdicts' reading: the uses a rewrite reaches are not read.)
+                    let read = SwiftOutlets(tree, readingUses: false)
                     // (The actions that judge outlets in this tree use it too.)
                     OutletRepository.remember(read, in: memo)
                     return read

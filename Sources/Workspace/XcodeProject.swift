@@ -59,6 +59,7 @@ public struct XcodeProject: Sendable {
         }
         var paths: [String: [String]] = [:]
         var visited: Set<String> = []
+        let standardizer = PathStandardizer()
         func visit(_ id: String, parent: String) {
             guard let object = objects[id], visited.insert(id).inserted else { return }
             let kind = object["isa"] as? String ?? ""
@@ -78,10 +79,8 @@ public struct XcodeProject: Sendable {
                 let children = object["children"] as? [String] ?? []
                 for child in children { visit(child, parent: base) }
                 paths[id] = children.flatMap { paths[$0] ?? [] }
-            case "PBXFileReference":
-                paths[id] = [(own as NSString).standardizingPath]
-            case "PBXFileSystemSynchronizedRootGroup":
-                paths[id] = [(own as NSString).standardizingPath]
+            case "PBXFileReference", "PBXFileSystemSynchronizedRootGroup":
+                paths[id] = [standardizer.standardized(own)]
             default:
                 return
             }
@@ -122,7 +121,7 @@ public struct XcodeProject: Sendable {
                 guard let folder = paths[groupID]?.first else { continue }
                 for exception in group["exceptions"] as? [String] ?? [] {
                     guard let set = objects[exception], set["target"] as? String == target else { continue }
-                    let listed = (set["membershipExceptions"] as? [String] ?? []).map { ((folder as NSString).appendingPathComponent($0) as NSString).standardizingPath }
+                    let listed = (set["membershipExceptions"] as? [String] ?? []).map { standardizer.standardized((folder as NSString).appendingPathComponent($0)) }
                     if own.contains(groupID) {
                         targets[index].excluded.formUnion(listed.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
                     } else {

@@ -135,6 +135,72 @@ import Workspace
         #expect(long.classes.map { "\($0.name)@\($0.line)" } == ["Late@2"])
     }
 
+    /// A file that holds `@objc`, a removal or a re-adding but declares no outlet or action is
+    /// read by its text first (`scan`), and whole only where one of its types matters: a class
+    /// with outlets, its subclasses and superclasses, a class a storyboard names (by its
+    /// `@objc(Name)` too), an outlet's type, `UIView`.
+    @Test func filesWithoutOutletsAreReadWholeWhereTheirTypesMatter() throws {
+        func light(_ text: String) -> SwiftOutlets { SwiftOutlets(classesOf: Array(text.utf8)) }
+        let vc = SwiftOutlets(Parser().parse("""
+            class ProfileVC: BaseVC {
+                @IBOutlet weak var nameLabel: UILabel!
+                @IBOutlet weak var stack: UIStackView!
+            }
+            """))
+        let files: [String: SwiftOutlets] = [
+            "extension": light("extension ProfileVC {\n    @objc func tap() { nameLabel.removeFromSuperview() }\n}\n"),
+            "subclass": light("final class SpecialVC: ProfileVC {\n    @objc func x() {}\n}\n"),
+            "base": light("class BaseVC: UIViewController {\n    @objc func help() {}\n}\n"),
+            "any view": light("public extension UIView {\n    func hide(_ v: UIView) { v.removeFromSuperview() }\n}\n"),
+            "outlet type": light("extension UIStackView {\n    func clear() { arrangedSubviews.forEach { $0.removeFromSuperview() } }\n}\n"),
+            "named by its Objective-C name": light("@objc(LegacyScreen)\nclass Screen: UIViewController {\n    @objc func tap() {}\n}\n"),
+            "unrelated": light("class Poller: NSObject {\n    @objc func tick() {}\n}\nextension Poller { func addSubview() {} }\n"),
+            "unrelated view": light("class Spinner: UIView { @objc func spin() {} }\n"),
+        ]
+        #expect(files["named by its Objective-C name"]?.classes.first?.objcName == "LegacyScreen")
+        #expect(files["extension"]?.deferredExtensions == ["ProfileVC"] && files["unrelated"]?.deferredExtensions == ["Poller"])
+        // Nothing held back: read for its classes alone, and never whole.
+        let plain = light("class Plain: UIView {}\n")
+        #expect(plain.deferredExtensions == nil)
+        let storyboard = try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard("""
+            <viewController id="v" customClass="LegacyScreen" customModule="App"/>
+            """).utf8))
+        let relevant = RelevantTypes(documents: [storyboard], swift: [vc, plain] + Array(files.values))
+        let needed = files.filter { relevant.needsWholeReading($0.value) }.keys.sorted()
+        #expect(needed == ["any view", "base", "extension", "named by its Objective-C name", "outlet type", "subclass"], "\(needed)")
+        #expect(!relevant.needsWholeReading(plain) && !relevant.needsWholeReading(vc))
+        // The bytes keep what was held back.
+        var writer = ByteWriter()
+        files["extension"]!.write(to: &writer)
+        var reader = ByteReader(writer.bytes)
+        #expect(try SwiftOutlets(from: &reader).deferredExtensions == ["ProfileVC"])
+    }
+
+    @Test func documentsRoundTripThroughBytes() throws {
+        let document = try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard("""
+            <viewController id="v" customClass="ProfileVC" customModule="App" customModuleProvider="target">
+                <view key="view" id="root"><subviews><label id="l"/></subviews></view>
+                <connections>
+                    <outlet property="nameLabel" destination="l" id="c1"/>
+                    <action selector="tap:" destination="v" id="c2"/>
+                </connections>
+            </viewController>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="Owner"/>
+            """).utf8))
+        var writer = ByteWriter()
+        document.write(to: &writer)
+        var reader = ByteReader(writer.bytes)
+        let back = try IBDocument(from: &reader)
+        #expect(reader.isAtEnd)
+        #expect(back.path == document.path && back.platform == document.platform && back.isStoryboard == document.isStoryboard)
+        #expect(back.objects == document.objects && back.connections == document.connections && back.object("l") == document.object("l"))
+        #expect(document.objects.count >= 4 && document.connections.count == 2)
+        for cut in stride(from: 0, to: writer.bytes.count, by: 5) {
+            var short = ByteReader(Array(writer.bytes.prefix(cut)))
+            #expect(throws: ByteReader.Truncated.self) { try IBDocument(from: &short) }
+        }
+    }
+
     /// Views taken out and put back through helpers, in the class or in another file's
     /// extension: `hide(label)`, `stack.clear()`, `show(label)`; a local named like an outlet,
     /// given to the same helper, is not the outlet.

@@ -111,6 +111,51 @@ import Testing
         #expect(uses.map(\.line) == [5, 7], "\(uses.map { "\($0.line) \($0.text)" })")
     }
 
+    @Test func codeInFilesWithoutOutletsCountsWhereItsClassMatters() throws {
+        let scratch = try repository()
+        // A file that declares no outlet is read by its text first, and whole only where one of
+        // its types matters: here the extension removes a connected outlet of a storyboard's class.
+        try scratch.write("App/ProfileViewController+Compact.swift", """
+            import UIKit
+
+            // Compact layouts drop the name (this file declares no outlet).
+            extension ProfileViewController {
+                @objc func compactLayout() {
+                    nameLabel.removeFromSuperview()
+                }
+            }
+
+            """)
+        // A class of no storyboard with no outlet yet, and an extension that removes a view of it.
+        try scratch.write("App/LegacyPanel.swift", "import UIKit\n\nclass LegacyPanel: UIView {\n    var titleLabel: UILabel!\n}\n")
+        try scratch.write("App/LegacyPanel+Collapse.swift", """
+            import UIKit
+
+            extension LegacyPanel {
+                @objc func collapse() { titleLabel.removeFromSuperview() }
+            }
+
+            """)
+        func rules() throws -> [String] {
+            try findings(scratch).filter { $0.migration == "outlet-not-guaranteed" }.map { "\($0.file):\($0.line) \($0.text)" }
+        }
+        let cold = try rules()
+        #expect(cold.contains("App/ProfileViewController.swift:5 ProfileViewController.nameLabel"), "\(cold)")
+        #expect(!cold.contains { $0.contains("LegacyPanel") }, "\(cold)")
+        // The same from the cache, and from a scan that caches nothing.
+        #expect(try rules() == cold)
+        let uncached = try CLI.swiftmod(["scan", "--no-cache", "--format", "json"], in: scratch.path)
+        #expect(try JSONDecoder().decode(Scan.self, from: uncached.stdoutBytes).findings.filter { $0.migration == "outlet-not-guaranteed" }
+            .map { "\($0.file):\($0.line) \($0.text)" } == cold)
+        // The panel's title becomes an outlet: the extension, unchanged and cached as read by its
+        // text, now matters, and is read whole.
+        try scratch.write("App/LegacyPanel.swift", "import UIKit\n\nclass LegacyPanel: UIView {\n    @IBOutlet weak var titleLabel: UILabel!\n}\n")
+        let warm = try rules()
+        #expect(warm.contains("App/LegacyPanel.swift:4 LegacyPanel.titleLabel"), "\(warm)")
+        let outlets = try CLI.swiftmod(["outlets", "."], in: scratch.path)
+        #expect(outlets.stdout.contains("`LegacyPanel.titleLabel`: removed from its superview (App/LegacyPanel+Collapse.swift:4)"), "\(outlets.stdout)")
+    }
+
     @Test func theTrackersReportCountsTheRulesFindings() throws {
         let scratch = try repository()
         let html = try CLI.swiftmod(["report", "--format", "html"], in: scratch.path)

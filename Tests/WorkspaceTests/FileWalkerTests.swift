@@ -40,3 +40,21 @@ import TestSupport
         #expect(throws: FileWalker.MissingPathError.self) { try FileWalker().swiftFiles(under: ["/no/such/place"]) }
     }
 }
+
+/// Paths standardized folder by folder (`PathStandardizer`) read as `standardizingPath` reads
+/// them whole: `.` and `..` taken out, a linked folder resolved, the name kept.
+@Suite struct PathStandardizerTests {
+    @Test func aPathReadsAsStandardizingPathReadsIt() throws {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("swiftmod-paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/real/inner", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/real")
+        let standardizer = PathStandardizer()
+        let paths = [root + "/real/inner/../A.swift", root + "/link/inner/B.swift", root + "/link/inner/C.swift", root + "/./real//D.swift",
+                     root + "/real/inner/..", root + "/real/", "/Top.swift", root + "/link/inner/B.swift"]
+        for path in paths {
+            #expect(standardizer.standardized(path) == (path as NSString).standardizingPath, "\(path)")
+        }
+        #expect(standardizer.standardized(root + "/link/inner/B.swift").hasSuffix("/real/inner/B.swift"))
+    }
+}

@@ -187,7 +187,14 @@ public struct OutletClassification: Sendable {
         }
         superclasses = superclass
         let superclassMap = superclass
-        func ancestry(_ name: String) -> [String] { Self.ancestry(name, in: superclassMap) }
+        // (Asked for every connection, call and outlet: each class's is found once.)
+        var chains: [String: [String]] = [:]
+        func ancestry(_ name: String) -> [String] {
+            if let known = chains[name] { return known }
+            let chain = Self.ancestry(name, in: superclassMap)
+            chains[name] = chain
+            return chain
+        }
         // The classes a File's Owner of some xib is: a view of such a class elsewhere, with no
         // connections of its own, loads its own xib.
         var owners: Set<String> = []

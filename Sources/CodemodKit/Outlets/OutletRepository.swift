@@ -66,10 +66,14 @@ public struct OutletRepository: Sendable {
         // What the Xcode projects build: a file under a project that no target builds (a stale
         // copy, code that moved) is no part of the app.
         var projects: [XcodeProject] = []
-        for file in walk where file.hasSuffix("/project.pbxproj") {
-            do {
-                projects.append(try XcodeProject(path: (file as NSString).deletingLastPathComponent))
-            } catch {
+        let projectFiles = walk.filter { $0.hasSuffix("/project.pbxproj") }
+        let readProjects = ParallelMap.map(projectFiles, jobs: jobs, worker: { () }) { _, file in
+            Result { try XcodeProject(path: (file as NSString).deletingLastPathComponent) }
+        }
+        for (file, read) in zip(projectFiles, readProjects) {
+            switch read {
+            case let .success(project): projects.append(project)
+            case let .failure(error):
                 unreadable.append("\(display(file)): \(error); which files it builds is not known")
                 unreadableFiles.append((display(file), "\(error); which files it builds is not known"))
             }
@@ -131,14 +135,16 @@ public struct OutletRepository: Sendable {
             let stamp = FileStamp(statusOf: path)
             if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry) }
             // A Swift file that cannot be read declares nothing here (`scan` says why). For the
-            // verdicts alone, one that holds nothing about outlets is read for its classes only.
+            // verdicts alone, one that declares no outlet or action is read by its text first:
+            // for its classes, and, where it holds more, whole below if its types matter.
             let source = try? SourceText(contentsOfFile: path)
             let outlets = source.map { source in
-                !complete && !SwiftOutlets.mayHoldOutlets(source.bytes) ? SwiftOutlets(classesOf: source.bytes) : SwiftOutlets(parser.parse(source))
+                !complete && !SwiftOutlets.mayDeclareOutlets(source.bytes) ? SwiftOutlets(classesOf: source.bytes) : SwiftOutlets(parser.parse(source), readingUses: complete)
             }
             return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
         }
         var swift: [(path: String, outlets: SwiftOutlets)] = []
+        var readFrom: [String] = []
         for (index, (outlets, entry)) in readSwift.enumerated() {
             if outlets == nil {
                 // (Asked again for why: a failure is cached without it.)
@@ -153,15 +159,49 @@ public struct OutletRepository: Sendable {
                 // (it is trusted only while the file's stamp is the same).
                 newCache.entries[swiftPaths[index]] = kept
             }
-            if let outlets { swift.append((displayed[index], outlets)) }
+            if let outlets {
+                swift.append((displayed[index], outlets))
+                readFrom.append(swiftPaths[index])
+            }
         }
-        // Written when a file came or went, or changed.
-        if let cachePath, newCache.entries.count != cache.entries.count
+        // Files read by their text alone (here or by `scan`) are read whole where their types
+        // matter to the verdicts (for a rewrite: all of them).
+        let readWhole = Self.readWhole(&swift, from: readFrom, documents: documents, all: complete, jobs: jobs, cache: cache)
+        for (path, entry) in readWhole { newCache.entries[path] = entry }
+        // Written when a file came or went, or changed, or was read whole.
+        if let cachePath, !readWhole.isEmpty || newCache.entries.count != cache.entries.count
             || newCache.entries.contains(where: { cache.entries[$0.key]?.stamp != $0.value.stamp }) {
             newCache.write(cachePath, version: cacheVersion)
         }
         classification = OutletClassification(documents: [], swift: [])
+        self.swiftPaths = readFrom
         judge(documents: documents, swift: swift)
+    }
+
+    /// Reads whole, in parallel, the files of `swift` that were read by their text alone
+    /// (`SwiftOutlets.deferredExtensions`) and whose types matter to the verdicts (`RelevantTypes`),
+    /// or all of them. A file the cache has read whole is not read again.
+    /// - Parameter paths: where each file of `swift` is.
+    /// - Returns: the cache entries of the files read (not the cache's).
+    private static func readWhole(_ swift: inout [(path: String, outlets: SwiftOutlets)], from paths: [String], documents: [IBDocument],
+                                  all: Bool, jobs: Int, cache: OutletReadingCache) -> [String: OutletReadingCache.Entry] {
+        let relevant = all ? nil : RelevantTypes(documents: documents, swift: swift.map(\.outlets))
+        let files = swift.indices.filter { relevant?.needsWholeReading(swift[$0].outlets) ?? (swift[$0].outlets.deferredExtensions != nil) }
+        let read: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(files, jobs: jobs, worker: { Parser() }) { parser, index in
+            let path = paths[index]
+            let stamp = FileStamp(statusOf: path)
+            if let known = cache.fresh(path, stamp: stamp)?.swift, known.deferredExtensions == nil { return (known, nil) }
+            guard let source = try? SourceText(contentsOfFile: path) else { return (nil, nil) }
+            let outlets = SwiftOutlets(parser.parse(source), readingUses: all)
+            return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
+        }
+        var entries: [String: OutletReadingCache.Entry] = [:]
+        for (position, index) in files.enumerated() {
+            guard let outlets = read[position].outlets else { continue }
+            swift[index].outlets = outlets
+            if let entry = read[position].entry { entries[paths[index]] = entry }
+        }
+        return entries
     }
 
     /// What was read: the storyboards and xibs, and what each Swift file says (by displayed path);
@@ -169,6 +209,8 @@ public struct OutletRepository: Sendable {
     private var modules: [String: Set<String>] = [:]
     private var readDocuments: [IBDocument] = []
     private var readSwift: [(path: String, outlets: SwiftOutlets)] = []
+    /// Where each file of `readSwift` is.
+    private var swiftPaths: [String] = []
 
     /// The verdicts of what was read.
     private mutating func judge(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)]) {
@@ -196,8 +238,17 @@ public struct OutletRepository: Sendable {
     /// shows of it, say. A file that was not read is added.
     public func replacing(_ file: String, with outlets: SwiftOutlets) -> OutletRepository {
         var swift = readSwift
-        if let index = swift.firstIndex(where: { $0.path == file }) { swift[index].outlets = outlets } else { swift.append((file, outlets)) }
+        var paths = swiftPaths
+        if let index = swift.firstIndex(where: { $0.path == file }) {
+            swift[index].outlets = outlets
+        } else {
+            swift.append((file, outlets))
+            paths.append(file)
+        }
+        // What the file now says may make another file's types matter (a new outlet's class).
+        _ = Self.readWhole(&swift, from: paths, documents: readDocuments, all: false, jobs: 1, cache: OutletReadingCache())
         var changed = self
+        changed.swiftPaths = paths
         changed.judge(documents: readDocuments, swift: swift)
         return changed
     }
@@ -284,18 +335,14 @@ final class BuildMembership {
     let projects: [XcodeProject]
     /// Folders known to hold a `Package.swift`, or not.
     private var packages: [String: Bool] = [:]
-    /// Folders as written, standardized (symbolic links resolved, as the projects' paths are).
-    private var folders: [String: String] = [:]
+    /// Paths standardized as the projects' are (symbolic links resolved).
+    private let standardizer = PathStandardizer()
 
     init(projects: [XcodeProject]) { self.projects = projects }
 
     /// A file's path as the projects spell theirs.
     private func standardized(_ file: String) -> String {
-        // (Folder by folder: resolving links costs a system call per part of the path.)
-        let written = (file as NSString).deletingLastPathComponent
-        let standardized = folders[written] ?? (URL(fileURLWithPath: written).standardizedFileURL.path as NSString).standardizingPath
-        folders[written] = standardized
-        return (standardized as NSString).appendingPathComponent((file as NSString).lastPathComponent)
+        standardizer.standardized(file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file))
     }
 
     /// The modules of the targets that build a file (their names as Interface Builder's

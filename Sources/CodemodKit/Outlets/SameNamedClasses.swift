@@ -26,18 +26,32 @@ public enum SameNamedClasses {
         guard !shared.isEmpty else { return (documents, swift) }
         var documents = documents
         var swift = swift
+        let fileModules = swift.map { modules[$0.path] ?? [] }
+        let platforms = swift.map(\.outlets.platform)
         /// The declarations (file indexes) of a name a file, a module set and a platform point to.
         func narrowed(_ candidates: [Int], modules wanted: Set<String>, platform: IBDocument.Platform) -> [Int] {
             var left = candidates
             if !wanted.isEmpty {
-                let inModule = left.filter { !(modules[swift[$0].path] ?? []).isDisjoint(with: wanted) }
+                let inModule = left.filter { !fileModules[$0].isDisjoint(with: wanted) }
                 if !inModule.isEmpty { left = inModule }
             }
             if platform != .unknown {
-                let onPlatform = left.filter { swift[$0].outlets.platform == platform }
+                let onPlatform = left.filter { platforms[$0] == platform }
                 if !onPlatform.isEmpty { left = onPlatform }
             }
             return left
+        }
+        // The files that say something of each shared name, and its objects (found once: a
+        // repository of several apps shares hundreds of names).
+        var mentioning: [String: [Int]] = [:]
+        for (index, file) in swift.enumerated() {
+            for name in file.outlets.mentionedClasses where shared[name] != nil { mentioning[name, default: []].append(index) }
+        }
+        var objects: [String: [(document: Int, object: Int)]] = [:]
+        for (documentIndex, document) in documents.enumerated() {
+            for (objectIndex, object) in document.objects.enumerated() {
+                if let name = object.customClass, shared[name] != nil { objects[name, default: []].append((documentIndex, objectIndex)) }
+            }
         }
         for (name, candidates) in shared.sorted(by: { $0.key < $1.key }) {
             // Every other file that says something of the class (an extension, a subclass) must
@@ -45,23 +59,20 @@ public enum SameNamedClasses {
             // be either's.
             var code: [(file: Int, declaration: Int)] = []
             var resolved = true
-            for index in swift.indices where !candidates.contains(index) && swift[index].outlets.mentions(name) {
-                let file = swift[index]
-                let left = narrowed(candidates, modules: modules[file.path] ?? [], platform: file.outlets.platform)
+            for index in mentioning[name] ?? [] where !candidates.contains(index) {
+                let left = narrowed(candidates, modules: fileModules[index], platform: platforms[index])
                 guard left.count == 1 else { resolved = false; break }
                 code.append((index, left[0]))
             }
             guard resolved else { continue }
             // Every object of the class must point to one declaration.
             var chosen: [(document: Int, object: Int, file: Int)] = []
-            for (documentIndex, document) in documents.enumerated() {
-                for (objectIndex, object) in document.objects.enumerated() where object.customClass == name {
-                    let wanted = object.moduleFromTarget ? (modules[document.path] ?? []) : Set(object.customModule.map { [$0] } ?? [])
-                    let left = narrowed(candidates, modules: wanted, platform: document.platform)
-                    guard left.count == 1 else { resolved = false; break }
-                    chosen.append((documentIndex, objectIndex, left[0]))
-                }
-                if !resolved { break }
+            for (documentIndex, objectIndex) in objects[name] ?? [] {
+                let document = documents[documentIndex], object = document.objects[objectIndex]
+                let wanted = object.moduleFromTarget ? (modules[document.path] ?? []) : Set(object.customModule.map { [$0] } ?? [])
+                let left = narrowed(candidates, modules: wanted, platform: document.platform)
+                guard left.count == 1 else { resolved = false; break }
+                chosen.append((documentIndex, objectIndex, left[0]))
             }
             // (No object of it: a base class whose subclasses are used; its code decides.)
             guard resolved else { continue }
@@ -96,13 +107,17 @@ public enum SameNamedClasses {
 }
 
 extension SwiftOutlets {
-    /// Whether the file says something of a class: declares, extends or subclasses it, or its
-    /// code does something to views.
-    func mentions(_ name: String) -> Bool {
-        classes.contains { $0.name == name || $0.superclass == name } || outlets.contains { $0.className == name }
-            || actions[name] != nil || members[name] != nil || memberUses[name] != nil
-            || [removals, containerRemovals, additions].contains { $0.contains { $0.className == name } }
-            || helperCalls.contains { $0.className == name }
+    /// The classes the file says something of: those it declares, extends or subclasses, or
+    /// whose code does something to views.
+    var mentionedClasses: Set<String> {
+        var names = Set(classes.flatMap { [$0.name] + ($0.superclass.map { [$0] } ?? []) })
+        names.formUnion(outlets.map(\.className))
+        names.formUnion(actions.keys)
+        names.formUnion(members.keys)
+        names.formUnion(memberUses.keys)
+        for uses in [removals, containerRemovals, additions] { names.formUnion(uses.map(\.className)) }
+        names.formUnion(helperCalls.map(\.className))
+        return names
     }
 
     /// The same file with a class (its declaration, its extensions' members and code, and where

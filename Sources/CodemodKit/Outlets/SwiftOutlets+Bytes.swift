@@ -67,6 +67,8 @@ extension SwiftOutlets {
             writer.write(call.line)
             writer.writeStrings(call.labels)
         }
+        writer.write(deferredExtensions != nil)
+        if let deferredExtensions { writer.writeStrings(deferredExtensions) }
     }
 
     /// Reads what `write(to:)` wrote.
@@ -118,6 +120,7 @@ extension SwiftOutlets {
             helperCalls.append(HelperCall(className: try reader.readString(), method: try reader.readString(), outlet: try reader.readString(),
                                           argument: try reader.readOptionalInt(), line: try reader.readInt(), labels: try reader.readStrings()))
         }
+        if try reader.readBool() { deferredExtensions = try reader.readStrings() }
     }
 }
 

@@ -114,12 +114,15 @@ public struct SwiftOutlets: Sendable, Codable {
     /// `addArrangedSubview(x)`, `insertArrangedSubview(x, at:)`.
     static let adders: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
 
-    public init(_ tree: SyntaxTree) {
+    /// Reads a file's tree.
+    /// - Parameter readingUses: also read `memberUses` and `foreignReferences`, which a rewrite
+    ///   needs (`iboutlet-optional` reaching every use of an outlet) and the verdicts do not.
+    public init(_ tree: SyntaxTree, readingUses: Bool = true) {
         var bodies: [Int: String] = [:]
         for declaration in tree.root.children {
             read(declaration, bodies: &bodies)
         }
-        readCode(of: tree, bodies: bodies)
+        readCode(of: tree, bodies: bodies, readingUses: readingUses)
         allowedIDs = Self.allowedIDs(in: tree.source.bytes)
         platform = Self.platform(of: tree.source.bytes)
     }
@@ -127,11 +130,26 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Texts without which a file says nothing about outlets but its classes: no outlet, action,
     /// `@objc` member, removal or re-adding.
     static let markers = ["IBOutlet", "IBAction", "@objc", "removeFromSuperview", "Subview", "StackView"].map { Array($0.utf8) }
+    /// Of those, the texts of a file that declares outlets or actions: read whole wherever it is.
+    static let ownMarkers = ["IBOutlet", "IBAction"].map { Array($0.utf8) }
 
     /// Whether a file's bytes may say more about outlets than which classes it declares.
     public static func mayHoldOutlets(_ bytes: [UInt8]) -> Bool {
         markers.contains { ByteSearch.contains(bytes, $0) }
     }
+
+    /// Whether a file's bytes may declare an outlet or an action (`@IBOutlet`, `@IBAction`). A
+    /// file that `mayHoldOutlets` but does not is of use to the verdicts only where one of its
+    /// types is (see `Deferral`): it may be read by its text first (`init(classesOf:)`), and whole
+    /// later, when it matters.
+    public static func mayDeclareOutlets(_ bytes: [UInt8]) -> Bool {
+        ownMarkers.contains { ByteSearch.contains(bytes, $0) }
+    }
+
+    /// For a file read by its text alone although it `mayHoldOutlets`: the types it extends
+    /// (`extension UIStackView` → `UIStackView`; its classes are in `classes`), which decide
+    /// whether it must be read whole. Nil when the file was read whole, or holds nothing more.
+    public var deferredExtensions: [String]?
 
     /// A file that `mayHoldOutlets` rejects, read without parsing: its classes and their
     /// superclasses (for the hierarchy), found by their declarations' text. Its classes declare
@@ -140,6 +158,7 @@ public struct SwiftOutlets: Sendable, Codable {
     public init(classesOf bytes: [UInt8]) {
         allowedIDs = Self.allowedIDs(in: bytes)
         platform = Self.platform(of: bytes)
+        if Self.mayHoldOutlets(bytes) { deferredExtensions = Self.extendedTypes(in: bytes) }
         // Only the lines that hold the word are matched (the expression is slow on a whole file),
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -159,6 +178,7 @@ public struct SwiftOutlets: Sendable, Codable {
                 // The declaration starts at its attributes on the lines above (`@IBDesignable`),
                 // as the parser's does.
                 var declarationLine = line, lineStart = start
+                var attributes = String(text[..<nameRange.lowerBound])
                 while lineStart > first {
                     var previousStart = lineStart - 1
                     while previousStart > first, bytes[previousStart - 1] != 0x0A { previousStart -= 1 }
@@ -166,13 +186,46 @@ public struct SwiftOutlets: Sendable, Codable {
                     guard previous.hasPrefix("@"), !previous.contains("=") else { break }
                     declarationLine -= 1
                     lineStart = previousStart
+                    attributes = previous + " " + attributes
                 }
-                classes.append(Class(name: String(text[nameRange]), superclass: superclass, objcName: nil, line: declarationLine))
+                classes.append(Class(name: String(text[nameRange]), superclass: superclass, objcName: Self.objcName(in: attributes), line: declarationLine))
             }
         }
     }
 
     static let classKeyword = Array("class".utf8)
+
+    /// The name in an `@objc(Name)` attribute of some text (a class's attributes), if any.
+    static func objcName(in attributes: String) -> String? {
+        guard let match = objcAttribute.firstMatch(in: attributes, range: NSRange(attributes.startIndex..., in: attributes)),
+              let range = Range(match.range(at: 1), in: attributes) else { return nil }
+        return String(attributes[range])
+    }
+
+    static let objcAttribute = try! NSRegularExpression(pattern: #"@objc[ \t]*\([ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*\)"#)
+
+    /// The types a file's `extension` declarations name, by their last part (`extension A.B` →
+    /// `B`), found by their text: a comment that says `extension Foo` names one too, which only
+    /// makes the file read whole where it need not be.
+    static func extendedTypes(in bytes: [UInt8]) -> [String] {
+        var names: Set<String> = []
+        var lineEnd = 0
+        for offset in ByteSearch.occurrences(of: Array("extension".utf8), in: bytes) where offset >= lineEnd {
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            var end = offset
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            lineEnd = end
+            let line = String(decoding: bytes[start..<end], as: UTF8.self)
+            for match in extensionDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                guard let range = Range(match.range(at: 1), in: line) else { continue }
+                names.insert(String(line[range].split(separator: ".").last ?? line[range]))
+            }
+        }
+        return names.sorted()
+    }
+
+    static let extensionDeclaration = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_])extension[ \t]+([A-Za-z_][A-Za-z0-9_.]*)"#)
 
     /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
     /// neither or both.
@@ -330,8 +383,14 @@ public struct SwiftOutlets: Sendable, Codable {
     /// (`foreignReferences`). One walk of the tree does both (walking is what costs): `bodies`
     /// says where the class bodies `read` saw start, and with which class; a nested type's code
     /// is its own (or no class's).
-    private mutating func readCode(of tree: SyntaxTree, bodies: [Int: String]) {
+    private mutating func readCode(of tree: SyntaxTree, bodies: [Int: String], readingUses: Bool) {
         var foreign: [String: Int] = [:]
+        // What the file's text can hold: the walk looks for nothing it cannot (every node is a
+        // cost, for thousands of files).
+        let bytes = tree.source.bytes
+        let removes = ByteSearch.contains(bytes, Self.removalMarker)
+        let adds = ByteSearch.contains(bytes, Self.subviewMarker)
+        let stacks = ByteSearch.contains(bytes, Self.stackViewMarker)
         // The regions the walk is in, innermost last: a class body (its class), or a nested type
         // (nil): until where they end.
         var regions: [(end: Int, className: String?)] = []
@@ -367,7 +426,7 @@ public struct SwiftOutlets: Sendable, Codable {
                     scopes[scopes.count - 1].names.insert(name)
                 }
             }
-            if Symbols.navigation.contains(symbol), let target = node.child(field: "target"), target.kind != "self_expression",
+            if readingUses, Symbols.navigation.contains(symbol), let target = node.child(field: "target"), !Symbols.selfExpression.contains(target.symbol),
                let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier" {
                 let text = name.text
                 if foreign[text] == nil { foreign[text] = node.start.line }
@@ -381,70 +440,63 @@ public struct SwiftOutlets: Sendable, Codable {
                 return true
             }
             guard let className = regions.last?.className else { return true }
-            if Symbols.function.contains(symbol) { readHelper(node, of: className) }
+            if removes || adds, Symbols.function.contains(symbol) { readHelper(node, of: className) }
             // (Calls and capitalised names are no outlets: left out, the cache stays small.)
-            if let name = Self.memberRead(node, symbol: symbol, parent: parent, field: field), memberUses[className]?[name] == nil,
+            if readingUses, let name = Self.memberRead(node, symbol: symbol, parent: parent, field: field), memberUses[className]?[name] == nil,
                name.first?.isUppercase == false, !(Symbols.identifier.contains(symbol) && parent.map { Symbols.call.contains($0.symbol) } == true) {
                 memberUses[className, default: [:]][name] = node.start.line
             }
-            guard Symbols.call.contains(symbol) || Symbols.forStatement.contains(symbol) else { return true }
+            let isCall = Symbols.call.contains(symbol)
+            guard isCall || removes && Symbols.forStatement.contains(symbol) else { return true }
+            if removes, let loop = Self.loop(node) {
+                // `[a, b].forEach { $0.removeFromSuperview() }`.
+                if let views = Self.listRemoved(by: loop, naming: member) {
+                    for name in views { removals.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
+                    return true
+                }
+                if let container = Self.containerEmptied(by: loop, naming: member) {
+                    containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
+                    return true
+                }
+            }
+            guard isCall, let callee = node.child(at: 0) else { return true }
+            let calleeSymbol = callee.symbol
+            let arguments = Self.arguments(of: node)
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
-            if node.kind == "call_expression", let callee = node.child(at: 0), callee.kind == "simple_identifier",
-               callee.text.hasSuffix("StackView") {
-                let arguments = Self.arguments(of: node)
+            if stacks, Symbols.identifier.contains(calleeSymbol), callee.text.hasSuffix("StackView") {
                 for argument in arguments where argument.child(field: "name")?.text == "arrangedSubviews" {
                     for element in argument.child(field: "value")?.namedChildren ?? [] {
                         if let name = member(element) { additions.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
                     }
                 }
             }
-            // `[a, b].forEach { $0.removeFromSuperview() }`.
-            if let views = Self.listRemoved(node, naming: member) {
-                for name in views { removals.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
-                return true
-            }
-            if let container = Self.containerEmptied(node, naming: member) {
-                containerRemovals.append(ViewUse(className: className, outlet: container, line: node.start.line))
-                return true
-            }
-            if node.kind == "call_expression", let callee = node.child(at: 0) {
-                let arguments = Self.arguments(of: node)
-                let navigates = callee.kind == "navigation_expression"
-                let method = navigates ? callee.child(field: "suffix")?.child(field: "suffix")?.text : callee.kind == "simple_identifier" ? callee.text : nil
-                let onSelf = !navigates || callee.child(field: "target")?.kind == "self_expression"
-                if let method, method != "removeFromSuperview", !Self.adders.contains(method) {
-                    // `hide(label)`, `self.hide(label)`: a member as an argument.
-                    if onSelf {
-                        let labels = arguments.map { $0.child(field: "name")?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
-                        for (index, argument) in arguments.enumerated() {
-                            guard let value = argument.child(field: "value"), let name = member(value) else { continue }
-                            helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: index, line: node.start.line, labels: labels))
-                        }
-                    }
-                    // `stack.clear()`: a member as the receiver, without arguments.
-                    if navigates, !onSelf, arguments.isEmpty, node.child(at: 1)?.children.contains(where: { $0.kind == "lambda_literal" || $0.kind == "annotated_lambda" }) != true,
-                       let target = callee.child(field: "target"), let name = member(target) {
-                        helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: nil, line: node.start.line))
-                    }
+            let navigates = Symbols.navigation.contains(calleeSymbol)
+            let method = navigates ? callee.child(field: "suffix")?.child(field: "suffix")?.text : Symbols.identifier.contains(calleeSymbol) ? callee.text : nil
+            guard let method else { return true }
+            let onSelf = !navigates || callee.child(field: "target").map { Symbols.selfExpression.contains($0.symbol) } == true
+            if method == "removeFromSuperview" {
+                if navigates, let target = callee.child(field: "target"), let name = member(target) {
+                    removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
                 }
-            }
-            guard node.kind == "call_expression", let callee = node.child(at: 0) else { return true }
-            // `addSubview(label)` on the class's own view: a bare call.
-            if callee.kind == "simple_identifier", Self.adders.contains(callee.text) {
-                let arguments = Self.arguments(of: node)
-                if let first = arguments.first?.child(field: "value"), let name = member(first) {
-                    additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
-                }
-                return true
-            }
-            guard callee.kind == "navigation_expression" else { return true }
-            let method = callee.child(field: "suffix")?.child(field: "suffix")?.text ?? ""
-            if method == "removeFromSuperview", let target = callee.child(field: "target"), let name = member(target) {
-                removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
             } else if Self.adders.contains(method) {
-                let arguments = Self.arguments(of: node)
+                // `addSubview(label)` on the class's own view (a bare call), or on a view.
                 if let first = arguments.first?.child(field: "value"), let name = member(first) {
                     additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
+                }
+            } else {
+                // `hide(label)`, `self.hide(label)`: a member as an argument.
+                if onSelf {
+                    var labels: [String]?
+                    for (index, argument) in arguments.enumerated() {
+                        guard let value = argument.child(field: "value"), let name = member(value) else { continue }
+                        labels = labels ?? arguments.map { $0.child(field: "name")?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
+                        helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: index, line: node.start.line, labels: labels ?? []))
+                    }
+                }
+                // `stack.clear()`: a member as the receiver, without arguments.
+                if navigates, !onSelf, arguments.isEmpty, let target = callee.child(field: "target"), let name = member(target),
+                   node.child(at: 1)?.children.contains(where: { Symbols.closure.contains($0.symbol) }) != true {
+                    helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: nil, line: node.start.line))
                 }
             }
             return true
@@ -455,8 +507,8 @@ public struct SwiftOutlets: Sendable, Codable {
     /// A method that may be a helper: one that removes or adds a view it is given, or empties
     /// the view it is called on (its own `subviews` or `arrangedSubviews`).
     private mutating func readHelper(_ function: Node, of owner: String) {
-        let text = Array(function.bytes)
-        guard Self.helperMarkers.contains(where: { ByteSearch.contains(text, $0) }), let name = function.child(field: "name")?.text else { return }
+        let bytes = function.tree.source.bytes, range = function.byteRange
+        guard Self.helperMarkers.contains(where: { ByteSearch.contains(bytes, $0, within: range) }), let name = function.child(field: "name")?.text else { return }
         let declared = function.children.filter { $0.kind == "parameter" }
         let parameters = declared.map { $0.child(field: "name")?.text ?? "" }
         let labels = declared.map { Self.unticked($0.child(field: "external_name")?.text ?? $0.child(field: "name")?.text ?? "_") }
@@ -501,11 +553,15 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// A call's arguments (`value_argument` nodes), in order.
     static func arguments(of call: Node) -> [Node] {
-        call.child(at: 1)?.children.first { $0.kind == "value_arguments" }?.children.filter { $0.kind == "value_argument" } ?? []
+        call.child(at: 1)?.children.first { Symbols.valueArguments.contains($0.symbol) }?.children.filter { Symbols.valueArgument.contains($0.symbol) } ?? []
     }
 
     /// Texts without which a method is no helper.
-    static let helperMarkers = ["removeFromSuperview", "Subview"].map { Array($0.utf8) }
+    static let helperMarkers = [removalMarker, subviewMarker]
+    static let removalMarker = Array("removeFromSuperview".utf8)
+    /// In every adder (`addSubview`, `insertArrangedSubview`, …) and in `arrangedSubviews`.
+    static let subviewMarker = Array("Subview".utf8)
+    static let stackViewMarker = Array("StackView".utf8)
 
     /// The member a node (of a kind, under a parent and field) reads bare or through `self`, if
     /// it reads one.
@@ -527,6 +583,10 @@ public struct SwiftOutlets: Sendable, Codable {
         static let call = SymbolSet(kinds: ["call_expression"])
         static let forStatement = SymbolSet(kinds: ["for_statement"])
         static let valueArgument = SymbolSet(kinds: ["value_argument"])
+        static let valueArguments = SymbolSet(kinds: ["value_arguments"])
+        static let selfExpression = SymbolSet(kinds: ["self_expression"])
+        /// A trailing closure: `stack.each { … }` is no call on the stack alone.
+        static let closure = SymbolSet(kinds: ["lambda_literal", "annotated_lambda"])
         /// Parents under which a name is no read of a member: a member after a dot, an argument's
         /// label, a pattern, a declaration's name.
         static let notReads = SymbolSet(kinds: ["navigation_suffix", "value_argument_label", "pattern", "function_declaration", "property_declaration"])
@@ -575,16 +635,16 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// The views `[a, b].forEach { $0.removeFromSuperview() }` (or `for v in [a, b]`) removes.
     /// - Parameter naming: the member a value names (see `readCode`), if any.
-    static func listRemoved(_ node: Node, naming: (Node) -> String?) -> [String]? {
-        guard let loop = loop(node), loop.collection.kind == "array_literal", removesEach(loop.body, element: loop.element) else { return nil }
+    static func listRemoved(by loop: (collection: Node, element: String, body: Node), naming: (Node) -> String?) -> [String]? {
+        guard loop.collection.kind == "array_literal", removesEach(loop.body, element: loop.element) else { return nil }
         return loop.collection.namedChildren.compactMap(naming)
     }
 
     /// The container whose subviews a statement removes:
     /// `x.arrangedSubviews.forEach { $0.removeFromSuperview() }` (or `subviews`, a named closure
     /// parameter) and `for view in x.subviews { view.removeFromSuperview() }`.
-    static func containerEmptied(_ node: Node, naming: (Node) -> String?) -> String? {
-        guard let loop = loop(node), loop.collection.kind == "navigation_expression",
+    static func containerEmptied(by loop: (collection: Node, element: String, body: Node), naming: (Node) -> String?) -> String? {
+        guard loop.collection.kind == "navigation_expression",
               ["subviews", "arrangedSubviews"].contains(loop.collection.child(field: "suffix")?.child(field: "suffix")?.text ?? ""),
               let target = loop.collection.child(field: "target"), removesEach(loop.body, element: loop.element) else { return nil }
         return naming(target)
