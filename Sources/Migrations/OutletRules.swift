@@ -39,15 +39,16 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// - Parameter read: what Swift files say about outlets, read by a scan already
     ///   (`ScanResult.outlets`, by repo-relative path): not parsed again.
     /// - Parameter walked: the files `OutletRepository.files(under:)` gives for the root, walked already.
+    /// - Parameter contentHashes: the content hashes of files the scan read (`ScanResult.contentHashes`).
     public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil,
-                read: [String: [UInt8]] = [:], walked: [String]? = nil) {
+                read: [String: [UInt8]] = [:], walked: [String]? = nil, contentHashes: [String: UInt64] = [:]) {
         let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
         // Nothing changed since the last time (no file came, went or changed, the same rules):
         // its findings, without reading any file.
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
         let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
-        let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration) }
+        let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration, contentHashes: contentHashes) }
         if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-6", key: state),
            let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
             self.init(rules: rules, results: cached)
@@ -110,15 +111,22 @@ public struct OutletRules: Sendable, FindingsByFile {
         var mayBeAbsent: [String: [SwiftOutlets.Outlet]]
     }
 
-    /// A digest of what the findings depend on: every file the outlet rules read (its path and
-    /// stamp), the rules, and the version that judged them.
-    public static func state(files: [String], rules: [Migration], version: String, configuration: Configuration) -> String {
+    /// A digest of what the findings depend on: every file the outlet rules read (its path, and
+    /// its content hash where the scan knows it, else its stamp), the rules, and the version that
+    /// judged them.
+    public static func state(files: [String], rules: [Migration], version: String, configuration: Configuration,
+                             contentHashes: [String: UInt64] = [:]) -> String {
         var digest = ByteWriter()
         digest.write(version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
             + "\(configuration.include) \(configuration.exclude)\n")
         // (As bytes: thousands of numbers written out as text cost more than the stats.)
         for file in files.sorted() {
             digest.write(file)
+            if !contentHashes.isEmpty, let hash = RepositoryPath.relative(file, root: configuration.root).flatMap({ contentHashes[$0] }) {
+                digest.write(UInt64(1))
+                digest.write(hash)
+                continue
+            }
             let stamp = FileStamp(statusOf: file)
             digest.write(stamp != nil)
             stamp?.write(to: &digest)

@@ -32,6 +32,9 @@ public struct ScanResult: Sendable {
     /// What each scanned Swift file says about outlets (`SwiftOutlets`, as bytes), by
     /// repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`).
     public var outlets: [String: [UInt8]] = [:]
+    /// The content hash of each scanned file that has a cache entry, by repo-relative path:
+    /// what the outlet rules' kept verdicts are checked against, without a second `stat`.
+    public var contentHashes: [String: UInt64] = [:]
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }
@@ -108,7 +111,10 @@ public struct Scanner: Sendable {
                 result.notJudged.append(item)
                 continue
             }
-            if let entry = outcome.entry { fresh[outcome.file] = entry }
+            if let entry = outcome.entry {
+                fresh[outcome.file] = entry
+                result.contentHashes[outcome.file] = entry.hash
+            }
             if let outlets = outcome.outlets { result.outlets[outcome.file] = outlets }
             result.files.append(outcome.file)
         }

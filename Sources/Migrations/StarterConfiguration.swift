@@ -8,7 +8,7 @@ import Workspace
 public enum StarterConfiguration {
     public static func text(root: String, definitions: [CodemodDefinition]) -> String {
         var lines = [
-            "# swiftmod: the migrations of this repository, locked down in CI and tracked (see the README).",
+            "# swiftmod: the migrations of this repository, locked down in CI and tracked (see docs/configuration.md).",
             "# Each migration locks down the uses of a codemod's pattern: `swiftmod baseline` records today's,",
             "# `swiftmod check` fails on new ones, `swiftmod report` counts what is left per module and team.",
             "migrations:",

@@ -115,6 +115,12 @@ public struct Node: Hashable, CustomStringConvertible {
         }
     }
 
+    /// The first child under a field, by its id (`SwiftLanguage.fieldID(_:)`): for loops over
+    /// many nodes, where looking the name up each time costs.
+    public func child(fieldID: UInt16) -> Node? {
+        Node(ts_node_child_by_field_id(raw, fieldID), in: tree)
+    }
+
     /// Every child under a field name.
     public func children(field: String) -> [Node] {
         fieldedChildren.filter { $0.field == field }.map(\.node)

@@ -23,7 +23,9 @@ public enum CacheFile {
     }
 }
 
-/// Appends values to a compact binary buffer (little-endian integers, length-prefixed strings).
+/// Appends values to a compact binary buffer: `Int`s (counts, lengths, lines) as variable-length
+/// numbers, a byte for most; `UInt64`s and `Double`s as eight little-endian bytes; strings after
+/// their length.
 public struct ByteWriter {
     public private(set) var bytes: [UInt8] = []
 
@@ -33,7 +35,15 @@ public struct ByteWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func write(_ value: Int) { write(UInt64(bitPattern: Int64(value))) }
+    /// Zigzag-encoded (small negative numbers stay short), seven bits a byte, lowest first.
+    public mutating func write(_ value: Int) {
+        var rest = UInt64(bitPattern: (Int64(value) << 1) ^ (Int64(value) >> 63))
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
     public mutating func write(_ value: Double) { write(value.bitPattern) }
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -78,8 +88,20 @@ public struct ByteReader {
         return UInt64(littleEndian: value)
     }
 
+    /// Reads what `ByteWriter.write(_: Int)` wrote.
     public mutating func readInt() throws -> Int {
-        let value = Int64(bitPattern: try readUInt64())
+        var zigzag: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            // (More than ten bytes is no number a writer wrote.)
+            guard offset < bytes.count, shift < 64 else { throw Truncated() }
+            let byte = bytes[offset]
+            offset += 1
+            zigzag |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { break }
+            shift += 7
+        }
+        let value = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
         guard let result = Int(exactly: value) else { throw Truncated() }
         return result
     }

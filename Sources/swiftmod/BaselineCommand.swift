@@ -23,6 +23,8 @@ struct BaselineCommand: ParsableCommand {
           swiftmod baseline
           swiftmod baseline --prune
           swiftmod baseline Sources/Feed      # re-record one folder
+
+        Guide: docs/lockdown.md
         """
     )
 

@@ -25,6 +25,8 @@ struct CheckCommand: ParsableCommand {
           swiftmod check
           swiftmod check --format github        # annotations on the pull request
           swiftmod check --strict --format sarif > swiftmod.sarif
+
+        Guide: docs/lockdown.md
         """
     )
 

@@ -14,6 +14,8 @@ struct InitCommand: ParsableCommand {
         The bundled codemods become migrations (those that need parameters, commented examples); \
         the modules and CODEOWNERS found are noted in comments, with a module-types example. \
         The root is the git work tree's top folder, else the current folder.
+
+        Guide: docs/configuration.md
         """
     )
 

@@ -13,7 +13,9 @@ struct LSPCommand: ParsableCommand {
         baseline does not allow is an error, a baselined use a hint marked deprecated, a wrong \
         allow comment a warning. Hover on a use says why, what instead, docs, contact and \
         deadline; code actions apply a codemod here or in the file, or insert an allow comment. \
-        It logs to stderr only. See the README for Neovim, VS Code and Xcode.
+        It logs to stderr only. See docs/editor.md for Neovim, VS Code and Xcode.
+
+        Guide: docs/editor.md
         """
     )
 

@@ -8,11 +8,15 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the codemods: id, whether each rewrites, and its summary.",
         discussion: """
-        Shows the bundled codemods and those in --codemods folders.
+        Shows the bundled codemods and those in --codemods folders. --format markdown prints
+        a catalog page of them with their examples (docs/codemods.md is the bundled one's).
 
         Examples:
           swiftmod list
           swiftmod list --verbose --codemods Tools/Codemods
+          swiftmod list --format markdown --codemods Tools/Codemods > codemods.md
+
+        Guide: docs/codemods.md (the catalog), docs/writing-codemods.md
         """
     )
 
@@ -21,8 +25,17 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also show why each pattern is deprecated, its parameters and origin.")
     var verbose = false
 
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown }
+
+    @Option(help: "Output format: text, or markdown (a catalog page with each codemod's examples).")
+    var format: Format = .text
+
     func run() throws {
         let definitions = try codemods.catalog().definitions
+        if format == .markdown {
+            print(CatalogPage(definitions: definitions).text, terminator: "")
+            return
+        }
         let width = definitions.map(\.id.count).max() ?? 2
         // With folders of codemods, where each comes from: bundled, or the folder's file.
         let display = DisplayPath()

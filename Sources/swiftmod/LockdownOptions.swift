@@ -240,7 +240,8 @@ struct LockdownOptions: ParsableArguments {
         if judgesOutlets {
             // Outlets are judged against the whole repository's storyboards and xibs.
             let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs,
-                                      cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets, walked: outletFiles)
+                                      cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets, walked: outletFiles,
+                                      contentHashes: result.contentHashes)
             // `strong-iboutlet`'s uses at outlets that may be absent are none (as in `run`).
             result.findings = outlets.leavingAlone(result.findings, of: migrations)
             if outletRules {
@@ -285,7 +286,7 @@ extension LockdownOptions {
 enum ConfigurationLoading {
     static func load(_ explicit: String?) throws -> Configuration {
         guard let path = explicit ?? Configuration.find() else {
-            throw CommandFailure(message: "no \(Configuration.fileName) in \(FileManager.default.currentDirectoryPath) or any folder above it; create one (see README: Lock-down) or pass --config",
+            throw CommandFailure(message: "no \(Configuration.fileName) in \(FileManager.default.currentDirectoryPath) or any folder above it; create one (`swiftmod init`; see docs/configuration.md) or pass --config",
                                  exitCode: ExitStatus.usage)
         }
         do {

@@ -19,6 +19,8 @@ struct ModulesCommand: ParsableCommand {
         Examples:
           swiftmod modules
           swiftmod modules --format dot | dot -Tsvg > modules.svg
+
+        Guide: docs/module-rules.md
         """
     )
 

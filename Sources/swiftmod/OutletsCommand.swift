@@ -21,6 +21,8 @@ struct OutletsCommand: ParsableCommand {
         Examples:
           swiftmod outlets
           swiftmod outlets App --format json
+
+        Guide: docs/interface-builder.md
         """
     )
 

@@ -21,6 +21,8 @@ struct ParseCommand: ParsableCommand {
           swiftmod parse View.swift --query '(ownership_modifier) @weak'   # try a query
           swiftmod parse Tests.swift --pattern 'XCTAssertEqual($A, true)'  # why does it not match?
           swiftmod parse Tests.swift --rule Rules/no-assert-true.yml
+
+        Guide: docs/writing-codemods.md
         """
     )
 

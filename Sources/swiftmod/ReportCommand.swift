@@ -28,6 +28,8 @@ struct ReportCommand: ParsableCommand {
           swiftmod report --format html --output progress.html  # one self-contained page
           swiftmod report --format markdown --since 2026-11-01  # for a pull request or a chat
           swiftmod report --team @acme/payments --uses          # one team's remaining uses
+
+        Guide: docs/tracker.md
         """
     )
 
@@ -58,7 +60,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The day the counts are for (default: today, UTC).", valueName: "YYYY-MM-DD"))
     var date: String?
 
-    @Option(help: ArgumentHelp("The commit the counts are for: a ref or SHA, resolved by git (default: HEAD); outside git, a SHA of 7 to 40 hex digits. With --record and --date, fills the history from the past (README: Migration tracker).", valueName: "ref"))
+    @Option(help: ArgumentHelp("The commit the counts are for: a ref or SHA, resolved by git (default: HEAD); outside git, a SHA of 7 to 40 hex digits. With --record and --date, fills the history from the past (docs/tracker.md).", valueName: "ref"))
     var commit: String?
 
     func validate() throws {
@@ -178,7 +180,7 @@ extension ReportCommand {
                                      exitCode: ExitStatus.usage)
             }
             if let head = Git.head(in: root), head != full {
-                printError("note: the files checked out at \(head.prefix(10)) are counted, under commit \(full.prefix(10)); to count another commit, check it out first (README: Migration tracker)")
+                printError("note: the files checked out at \(head.prefix(10)) are counted, under commit \(full.prefix(10)); to count another commit, check it out first (docs/tracker.md)")
             }
             return full
         }

@@ -33,6 +33,8 @@ struct RunCommand: ParsableCommand {
           swiftmod run strong-iboutlet Sources/Profile --write
           swiftmod run backtick-self . --param binding=this
           swiftmod run strong-iboutlet . --format json
+
+        Guide: docs/running-migrations.md
         """
     )
 

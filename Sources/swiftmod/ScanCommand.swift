@@ -19,6 +19,8 @@ struct ScanCommand: ParsableCommand {
           swiftmod scan
           swiftmod scan Sources/Profile --migration webview --format json
           swiftmod scan --codemods lint/ast-grep
+
+        Guide: docs/lockdown.md
         """
     )
 

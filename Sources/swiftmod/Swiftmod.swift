@@ -19,6 +19,9 @@ struct Swiftmod: ParsableCommand {
           swiftmod parse Sources/App/AppDelegate.swift   # the tree to match
           swiftmod check                                 # CI: no new uses
           swiftmod report --format html --output progress.html
+
+        Guides: README.md (a five-minute tour), then docs/: running-migrations.md, writing-codemods.md,
+        lockdown.md, tracker.md, module-rules.md, editor.md, configuration.md, codemods.md.
         """,
         version: version,
         subcommands: [

@@ -17,6 +17,8 @@ struct TestCommand: ParsableCommand {
         Examples:
           swiftmod test
           swiftmod test Tools/Codemods/no-print.yml
+
+        Guide: docs/writing-codemods.md
         """
     )
 

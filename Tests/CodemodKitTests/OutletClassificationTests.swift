@@ -135,8 +135,8 @@ import Workspace
         #expect(long.classes.map { "\($0.name)@\($0.line)" } == ["Late@2"])
     }
 
-    /// A file that holds `@objc`, a removal or a re-adding but declares no outlet or action is
-    /// read by its text first (`scan`), and whole only where one of its types matters: a class
+    /// A file that declares no outlet or action is read by its text first (`scan`), and whole
+    /// only where one of its types matters: a class
     /// with outlets, its subclasses and superclasses, a class a storyboard names (by its
     /// `@objc(Name)` too), an outlet's type, `UIView`.
     @Test func filesWithoutOutletsAreReadWholeWhereTheirTypesMatter() throws {
@@ -159,9 +159,10 @@ import Workspace
         ]
         #expect(files["named by its Objective-C name"]?.classes.first?.objcName == "LegacyScreen")
         #expect(files["extension"]?.deferredExtensions == ["ProfileVC"] && files["unrelated"]?.deferredExtensions == ["Poller"])
-        // Nothing held back: read for its classes alone, and never whole.
+        // A file without outlet-related text is held back too (its code may call a helper), and
+        // read whole where it matters; one read whole is not held back.
         let plain = light("class Plain: UIView {}\n")
-        #expect(plain.deferredExtensions == nil)
+        #expect(plain.deferredExtensions == [] && vc.deferredExtensions == nil)
         let storyboard = try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard("""
             <viewController id="v" customClass="LegacyScreen" customModule="App"/>
             """).utf8))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The GitHub Actions recipe of the README keeps the tracker's history on a branch, which no
+/// The GitHub Actions recipe of `docs/lockdown.md` keeps the tracker's history on a branch, which no
 /// cache eviction loses: its shell step, run as written against local bare repositories standing
 /// in for the remote, starts the history, adds to it from a fresh checkout, and refuses to start
 /// over when the remote cannot be asked (issue 23).
@@ -14,9 +14,9 @@ import Testing
 
     """
 
-    /// The `run: |` step of the README's report job, without its YAML indentation.
+    /// The `run: |` step of the report job of `docs/lockdown.md`, without its YAML indentation.
     static func recipe() throws -> String {
-        let readme = try String(contentsOfFile: CLI.packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: CLI.packageRoot + "/docs/lockdown.md", encoding: .utf8)
         let lines = readme.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex { $0.contains("- run: |   # the history lives on its own branch") })
         let body = lines[(start + 1)...].prefix { $0.hasPrefix("          ") || $0.isEmpty }

@@ -136,11 +136,22 @@ import Testing
             }
 
             """)
+        // A helper call in a file with no outlet-related text at all: read whole as well.
+        try scratch.write("App/Dismissing.swift", """
+            import UIKit
+
+            extension UIViewController {
+                func dismissView(_ view: UIView) { view.removeFromSuperview() }
+            }
+
+            """)
+        try scratch.write("App/ProfileViewController+Card.swift", "import UIKit\n\nextension ProfileViewController {\n    func dropCard() { dismissView(cardView) }\n}\n")
         func rules() throws -> [String] {
             try findings(scratch).filter { $0.migration == "outlet-not-guaranteed" }.map { "\($0.file):\($0.line) \($0.text)" }
         }
         let cold = try rules()
         #expect(cold.contains("App/ProfileViewController.swift:5 ProfileViewController.nameLabel"), "\(cold)")
+        #expect(cold.contains("App/ProfileViewController.swift:8 ProfileViewController.cardView"), "\(cold)")
         #expect(!cold.contains { $0.contains("LegacyPanel") }, "\(cold)")
         // The same from the cache, and from a scan that caches nothing.
         #expect(try rules() == cold)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Filling the history from the past: `report --record --commit SHA --date DAY` at each commit,
-/// checked out in a separate worktree, in any order, and the README's replay loop as written.
+/// checked out in a separate worktree, in any order, and the replay loop of `docs/tracker.md` as written.
 @Suite struct ReportReplayCLITests {
     static let days = ["2026-03-02", "2026-03-09", "2026-03-16"]
     static let uses = [6, 4, 1]
@@ -117,13 +117,12 @@ import Testing
         #expect(statusBefore == "M .swiftmod.yml")
     }
 
-    /// The loop in README's "Migration tracker" section, run as written with `sh`.
+    /// The replay loop of `docs/tracker.md`, run as written with `sh`.
     static func readmeLoop() throws -> String {
-        let readme = try String(contentsOfFile: CLI.packageRoot + "/README.md", encoding: .utf8)
-        let start = try #require(readme.range(of: "  ```sh\n  replay=$(mktemp -d)\n"))
-        let end = try #require(readme[start.upperBound...].range(of: "  ```\n"))
-        let block = readme[start.lowerBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        return block.map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+        let page = try String(contentsOfFile: CLI.packageRoot + "/docs/tracker.md", encoding: .utf8)
+        let start = try #require(page.range(of: "```sh\nreplay=$(mktemp -d)\n"))
+        let end = try #require(page[start.upperBound...].range(of: "\n```\n"))
+        return String(page[page.index(start.lowerBound, offsetBy: "```sh\n".count)..<end.lowerBound]) + "\n"
     }
 
     @Test func theReadmeLoopReplaysEveryCommitWithoutTouchingTheWorkingTree() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Xcode "Run Script" build phase of the README (`Examples/Xcode/swiftmod-build-phase.sh`),
+/// The Xcode "Run Script" build phase of `docs/editor.md` (`Examples/Xcode/swiftmod-build-phase.sh`),
 /// run as Xcode runs it: `sh` with `SRCROOT` (the folder of the `.xcodeproj`) and `TARGET_NAME`
 /// set, a short PATH, its output read for `path:line:column: error:` lines (issue 15, part 2).
 @Suite struct XcodeBuildPhaseCLITests {
@@ -65,8 +65,8 @@ import Testing
         #expect(broken.stderr.hasPrefix("error: "), "Xcode shows lines that start with error: \(broken.stderr)")
     }
 
-    @Test func theReadmeShowsTheScriptAsItIs() throws {
-        let readme = try String(contentsOfFile: CLI.packageRoot + "/README.md", encoding: .utf8)
+    @Test func theEditorPageShowsTheScriptAsItIs() throws {
+        let readme = try String(contentsOfFile: CLI.packageRoot + "/docs/editor.md", encoding: .utf8)
         #expect(readme.contains("```sh\n" + (try String(contentsOfFile: Self.script, encoding: .utf8)) + "```"))
     }
 }

@@ -30,6 +30,9 @@ public struct OutletGuaranteeAction: RepositoryReadingAction {
 
     public func edits(in context: ActionContext) throws -> [Edit] { [] }
 
+    /// The verdicts are all it needs: files without outlets are read whole only where they matter.
+    public var readsUses: Bool { false }
+
     /// It makes no edits: the next steps' edits are reviewed one by one.
     public var editsStandTogether: Bool { false }
 }

@@ -32,15 +32,20 @@ extension RunWideAction {
 
 /// A run-wide action that reads the repository around the run (its storyboards, say) rather
 /// than surveying the run's files: its conclusion is an `OutletRepository`.
-public protocol RepositoryReadingAction: RunWideAction {}
+public protocol RepositoryReadingAction: RunWideAction {
+    /// Whether it needs every use of an outlet in the code (a rewrite of them), not only the
+    /// verdicts: every Swift file is then read whole.
+    var readsUses: Bool { get }
+}
 
 extension RepositoryReadingAction {
+    public var readsUses: Bool { true }
     public func mightSurvey(_ bytes: [UInt8]) -> Bool { false }
     public func survey(_ tree: SyntaxTree) -> any Sendable { 0 }
     public func unsurveyed(_ path: String, reason: String) -> (any Sendable)? { nil }
     public func conclude(_ surveys: [any Sendable]) -> any Sendable { 0 }
     public func remainingEdits(in context: ActionContext) -> [Edit] { [] }
-    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files) }
+    public func conclude(_ surveys: [any Sendable], files: [String]) -> any Sendable { OutletRepository.around(files, readingUses: readsUses) }
 }
 
 /// The survey pass of a run: every file's survey through the one pipeline.

@@ -36,12 +36,13 @@ public struct OutletRepository: Sendable {
     /// - Parameter cached: keep what each file gave in the root's `.swiftmod/cache`, and read
     ///   only the files changed since (`cacheVersion` names what wrote it).
     /// - Parameter read: what some Swift files say, read already (by `scan`), by displayed path.
+    /// - Parameter complete: read every Swift file whole (for a rewrite); by default, without a
+    ///   cache (with one, the verdicts alone are wanted: `scan`).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cacheVersion: String? = nil, read: [String: SwiftOutlets] = [:], walked: [String]? = nil) {
-        // (With a cache, for the verdicts alone: `scan`.)
+                cacheVersion: String? = nil, read: [String: SwiftOutlets] = [:], walked: [String]? = nil, complete: Bool? = nil) {
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
                                       cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
-                                      complete: cacheVersion == nil, read: read, walked: walked))
+                                      complete: complete ?? (cacheVersion == nil), read: read, walked: walked))
             ?? OutletRepository(empty: root)
     }
 
@@ -280,11 +281,13 @@ public struct OutletRepository: Sendable {
 
     /// The repository around a run's files: the git top level of the working folder (or of the
     /// folder of the run's first file), every storyboard, xib and Swift file under it.
-    public static func around(_ files: [String]) -> OutletRepository {
+    /// - Parameter readingUses: read every use of an outlet (for a rewrite of them), not only
+    ///   what the verdicts need.
+    public static func around(_ files: [String], readingUses: Bool = true) -> OutletRepository {
         let here = FileManager.default.currentDirectoryPath
         let start = files.first.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: here)).deletingLastPathComponent().path } ?? here
         let root = Git.topLevel(of: start) ?? Git.topLevel(of: here) ?? here
-        return OutletRepository(root: root)
+        return OutletRepository(root: root, complete: readingUses)
     }
 
     /// The repository of an action's run; without a run (an example, `scan`, one file in the

@@ -113,6 +113,7 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Methods that put a view into the hierarchy: `addSubview(x)`, `insertSubview(x, …)`,
     /// `addArrangedSubview(x)`, `insertArrangedSubview(x, at:)`.
     static let adders: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+    static let adderNames = adders.map { Array($0.utf8) }
 
     /// Reads a file's tree.
     /// - Parameter readingUses: also read `memberUses` and `foreignReferences`, which a rewrite
@@ -139,26 +140,27 @@ public struct SwiftOutlets: Sendable, Codable {
     }
 
     /// Whether a file's bytes may declare an outlet or an action (`@IBOutlet`, `@IBAction`). A
-    /// file that `mayHoldOutlets` but does not is of use to the verdicts only where one of its
-    /// types is (see `Deferral`): it may be read by its text first (`init(classesOf:)`), and whole
-    /// later, when it matters.
+    /// file that does not is of use to the verdicts only where one of its types is (see
+    /// `RelevantTypes`): it may be read by its text first (`init(classesOf:)`), and whole later,
+    /// when it matters.
     public static func mayDeclareOutlets(_ bytes: [UInt8]) -> Bool {
         ownMarkers.contains { ByteSearch.contains(bytes, $0) }
     }
 
-    /// For a file read by its text alone although it `mayHoldOutlets`: the types it extends
+    /// For a file read by its text alone (`init(classesOf:)`): the types it extends
     /// (`extension UIStackView` → `UIStackView`; its classes are in `classes`), which decide
-    /// whether it must be read whole. Nil when the file was read whole, or holds nothing more.
+    /// whether it must be read whole (its code may call a helper: `hide(label)`). Nil when the
+    /// file was read whole.
     public var deferredExtensions: [String]?
 
-    /// A file that `mayHoldOutlets` rejects, read without parsing: its classes and their
-    /// superclasses (for the hierarchy), found by their declarations' text. Its classes declare
-    /// nothing Interface Builder can connect: an outlet or action needs `@IBOutlet`, `@IBAction`
-    /// or `@objc` (`@objcMembers` too), which such a file does not hold.
+    /// A file read without parsing: its classes, their superclasses and `@objc(Name)`s (for the
+    /// hierarchy), and the types it extends (`deferredExtensions`), found by their declarations'
+    /// text. That is all the verdicts need of a file none of whose types matters to them; one
+    /// whose types do is read whole later (`RelevantTypes`).
     public init(classesOf bytes: [UInt8]) {
         allowedIDs = Self.allowedIDs(in: bytes)
         platform = Self.platform(of: bytes)
-        if Self.mayHoldOutlets(bytes) { deferredExtensions = Self.extendedTypes(in: bytes) }
+        deferredExtensions = Self.extendedTypes(in: bytes)
         // Only the lines that hold the word are matched (the expression is slow on a whole file),
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -461,43 +463,44 @@ public struct SwiftOutlets: Sendable, Codable {
             }
             guard isCall, let callee = node.child(at: 0) else { return true }
             let calleeSymbol = callee.symbol
-            let arguments = Self.arguments(of: node)
+            // (Asked for only where needed: most calls are neither removals nor helpers.)
+            lazy var arguments = Self.arguments(of: node)
+            let navigates = Symbols.navigation.contains(calleeSymbol)
+            let methodNode = navigates ? callee.child(fieldID: Symbols.suffixField)?.child(fieldID: Symbols.suffixField)
+                : Symbols.identifier.contains(calleeSymbol) ? callee : nil
+            guard let methodNode else { return true }
+            let target = navigates ? callee.child(fieldID: Symbols.targetField) : nil
+            let onSelf = target.map { Symbols.selfExpression.contains($0.symbol) } ?? true
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
-            if stacks, Symbols.identifier.contains(calleeSymbol), callee.text.hasSuffix("StackView") {
-                for argument in arguments where argument.child(field: "name")?.text == "arrangedSubviews" {
-                    for element in argument.child(field: "value")?.namedChildren ?? [] {
+            if stacks, !navigates, methodNode.bytes.reversed().starts(with: Self.stackViewMarker.reversed()) {
+                for argument in arguments where argument.child(fieldID: Symbols.nameField)?.text == "arrangedSubviews" {
+                    for element in argument.child(fieldID: Symbols.valueField)?.namedChildren ?? [] {
                         if let name = member(element) { additions.append(ViewUse(className: className, outlet: name, line: node.start.line)) }
                     }
                 }
             }
-            let navigates = Symbols.navigation.contains(calleeSymbol)
-            let method = navigates ? callee.child(field: "suffix")?.child(field: "suffix")?.text : Symbols.identifier.contains(calleeSymbol) ? callee.text : nil
-            guard let method else { return true }
-            let onSelf = !navigates || callee.child(field: "target").map { Symbols.selfExpression.contains($0.symbol) } == true
-            if method == "removeFromSuperview" {
-                if navigates, let target = callee.child(field: "target"), let name = member(target) {
+            let methodBytes = methodNode.bytes
+            if removes, methodBytes.elementsEqual(Self.removalMarker) {
+                if let target, let name = member(target) {
                     removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
                 }
-            } else if Self.adders.contains(method) {
+            } else if adds, Self.adderNames.contains(where: { methodBytes.elementsEqual($0) }) {
                 // `addSubview(label)` on the class's own view (a bare call), or on a view.
-                if let first = arguments.first?.child(field: "value"), let name = member(first) {
+                if let first = arguments.first?.child(fieldID: Symbols.valueField), let name = member(first) {
                     additions.append(ViewUse(className: className, outlet: name, line: node.start.line))
                 }
-            } else {
+            } else if onSelf {
                 // `hide(label)`, `self.hide(label)`: a member as an argument.
-                if onSelf {
-                    var labels: [String]?
-                    for (index, argument) in arguments.enumerated() {
-                        guard let value = argument.child(field: "value"), let name = member(value) else { continue }
-                        labels = labels ?? arguments.map { $0.child(field: "name")?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
-                        helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: index, line: node.start.line, labels: labels ?? []))
-                    }
+                var labels: [String]?
+                for (index, argument) in arguments.enumerated() {
+                    guard let value = argument.child(fieldID: Symbols.valueField), let name = member(value) else { continue }
+                    labels = labels ?? arguments.map { $0.child(fieldID: Symbols.nameField)?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
+                    helperCalls.append(HelperCall(className: className, method: methodNode.text, outlet: name, argument: index, line: node.start.line, labels: labels ?? []))
                 }
+            } else if let target, arguments.isEmpty, let name = member(target),
+                      node.child(at: 1)?.children.contains(where: { Symbols.closure.contains($0.symbol) }) != true {
                 // `stack.clear()`: a member as the receiver, without arguments.
-                if navigates, !onSelf, arguments.isEmpty, let target = callee.child(field: "target"), let name = member(target),
-                   node.child(at: 1)?.children.contains(where: { Symbols.closure.contains($0.symbol) }) != true {
-                    helperCalls.append(HelperCall(className: className, method: method, outlet: name, argument: nil, line: node.start.line))
-                }
+                helperCalls.append(HelperCall(className: className, method: methodNode.text, outlet: name, argument: nil, line: node.start.line))
             }
             return true
         }
@@ -592,6 +595,9 @@ public struct SwiftOutlets: Sendable, Codable {
         static let notReads = SymbolSet(kinds: ["navigation_suffix", "value_argument_label", "pattern", "function_declaration", "property_declaration"])
         static let boundIdentifierField = SwiftLanguage.fieldID("bound_identifier")
         static let nameField = SwiftLanguage.fieldID("name")
+        static let valueField = SwiftLanguage.fieldID("value")
+        static let suffixField = SwiftLanguage.fieldID("suffix")
+        static let targetField = SwiftLanguage.fieldID("target")
         static let bodyField = SwiftLanguage.fieldID("body")
         static let function = SymbolSet(kinds: ["function_declaration"])
         static let parameter = SymbolSet(kinds: ["parameter"])
