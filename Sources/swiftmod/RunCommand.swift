@@ -13,8 +13,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Apply a codemod: a dry-run diff by default, --write to change the files.",
         discussion: """
-        PATHs are files or folders (recursive, *.swift only, skipping .build, Pods, Carthage, \
-        DerivedData, hidden folders and what git ignores); the default is the current folder. The \
+        PATHs are files or folders (recursive, *.swift only, skipping .git, what git ignores, and \
+        .build, Pods, Carthage or DerivedData where their tool's files say they are its output); \
+        the default is the current folder. The \
         diff goes to stdout (it applies with `git apply` from the same folder), the summary to \
         stderr. With --write each file is replaced atomically, keeping its line endings, byte order \
         mark and permissions, and the diff of what was written is printed. A file the rewrite would \

@@ -20,8 +20,11 @@ struct Swiftmod: ParsableCommand {
           swiftmod check                                 # CI: no new uses
           swiftmod report --format html --output progress.html
 
-        Guides: README.md (a five-minute tour), then docs/: running-migrations.md, writing-codemods.md,
-        lockdown.md, tracker.md, module-rules.md, editor.md, configuration.md, codemods.md.
+        Guides: README.md (a five-minute tour), then one page per job:
+          docs/running-migrations.md   docs/writing-codemods.md   docs/patterns.md
+          docs/codemods.md             docs/lockdown.md           docs/tracker.md
+          docs/module-rules.md         docs/editor.md             docs/interface-builder.md
+          docs/configuration.md        docs/performance.md        docs/architecture.md
         """,
         version: version,
         subcommands: [

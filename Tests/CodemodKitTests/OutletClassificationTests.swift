@@ -177,6 +177,41 @@ import Workspace
         #expect(try SwiftOutlets(from: &reader).deferredExtensions == ["ProfileVC"])
     }
 
+    /// What the text reading cannot read whole makes the file read whole wherever it is (a
+    /// hostile review's shapes); what it reads, or what only looks like a declaration, does not.
+    @Test func aDeclarationTheTextCannotReadMakesTheFileReadWhole() {
+        let unreadable = [
+            "final class Sub:\n    VC {\n}\n", "final class Sub\n    : VC {\n}\n", "struct Helper {}; final class Sub: VC {}\n",
+            "let x = 1; final class Sub: VC {}\n", "@available(*, deprecated, renamed: \"make()\") final class Sub: VC {}\n",
+            "final class Sub<T: Box<Int>>: VC {}\n", "final class Sub: /* legacy */ VC {}\n", "final class Écran: VC {}\n",
+            "final class `Sub`: VC {}\n", "extension\n    VC { func drop() {} }\n", "extension /* legacy */ VC {}\n",
+            "@objc(LegacyScreen)\nlet marker = 1\nfinal class Screen: UIViewController {}\n",
+        ]
+        for text in unreadable {
+            #expect(SwiftOutlets(classesOf: Array(text.utf8)).textMayMissTypes, "\(text)")
+        }
+        let readable = [
+            "package class Sub: VC {}\n", "public final class Sub: App.VC, Themed {}\n", "class Plain {}\n",
+            "/// A class that loads.\n// class Old: VC {}\n/* The class below */ final class Sub: VC {}\n",
+            " * a class of views\nlet kinds = [\"class\", \"struct\"]\nclass func make() {}\n",
+            "@objc(LegacyScreen)\n// Interface Builder knows it by its old name.\n@MainActor\nfinal class Screen: UIViewController {}\n",
+            "@available(*, deprecated, message: \"use NewVC = the new one\")\n@objc(OldVC) class VC: UIViewController {}\n",
+            "extension VC: Themed {}\nextension UIView {\n}\n",
+        ]
+        for text in readable {
+            let read = SwiftOutlets(classesOf: Array(text.utf8))
+            #expect(!read.textMayMissTypes, "\(text)")
+        }
+        #expect(SwiftOutlets(classesOf: Array("package class Sub: VC {}\n".utf8)).classes.map(\.name) == ["Sub"])
+        let screen = SwiftOutlets(classesOf: Array("@objc(LegacyScreen)\n// Interface Builder knows it by its old name.\n@MainActor\nfinal class Screen: UIViewController {}\n".utf8))
+        #expect(screen.classes.map { "\($0.name) \($0.objcName ?? "-") \($0.line)" } == ["Screen LegacyScreen 1"])
+        // Such a file is read whole whatever its types.
+        var unsure = SwiftOutlets(classesOf: Array("final class Sub:\n    VC {}\n".utf8))
+        #expect(RelevantTypes(documents: [], swift: [unsure]).needsWholeReading(unsure))
+        unsure.textMayMissTypes = false
+        #expect(!RelevantTypes(documents: [], swift: [unsure]).needsWholeReading(unsure))
+    }
+
     @Test func documentsRoundTripThroughBytes() throws {
         let document = try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard("""
             <viewController id="v" customClass="ProfileVC" customModule="App" customModuleProvider="target">

@@ -167,6 +167,44 @@ import Testing
         #expect(outlets.stdout.contains("`LegacyPanel.titleLabel`: removed from its superview (App/LegacyPanel+Collapse.swift:4)"), "\(outlets.stdout)")
     }
 
+    /// A hostile review's shapes: a superclass that a file read whole shows only then (so a helper
+    /// of `UIViewController` matters after all), and a subclass declared over two lines. `scan`
+    /// (cold, warm, without a cache) and `run strong-iboutlet` judge as `outlets` does.
+    @Test func theTextReadingMissesNothingTheWholeReadingSees() throws {
+        let scratch = try Scratch()
+        try scratch.write(".swiftmod.yml", Self.config)
+        try scratch.write("Main.storyboard", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <scenes><scene sceneID="S1"><objects>
+                    <viewController id="P1" customClass="VC" customModule="App" customModuleProvider="target" sceneMemberID="viewController">
+                        <view key="view" id="V1"><subviews><label text="Name" id="L1"/><label text="3" id="L2"/></subviews></view>
+                        <connections>
+                            <outlet property="label" destination="L1" id="O1"/>
+                            <outlet property="badge" destination="L2" id="O2"/>
+                        </connections>
+                    </viewController>
+                </objects></scene></scenes>
+            </document>
+
+            """)
+        try scratch.write("VC.swift", "import UIKit\n\nclass VC: BaseViewController {\n    @IBOutlet weak var label: UILabel!\n    @IBOutlet weak var badge: UILabel!\n    func collapse() { hide(label) }\n}\n")
+        try scratch.write("Base.swift", "import UIKit\n\nclass BaseViewController:\n    UIViewController {\n}\n")
+        try scratch.write("Helpers.swift", "import UIKit\n\nextension UIViewController {\n    func hide(_ v: UIView) { v.removeFromSuperview() }\n}\n")
+        try scratch.write("SpecialVC.swift", "import UIKit\n\nfinal class SpecialVC:\n    VC { func drop() { badge.removeFromSuperview() } }\n")
+        try CLI.run("git", ["init", "-q"], in: scratch.path)
+        let outlets = try CLI.swiftmod(["outlets", "."], in: scratch.path)
+        #expect(outlets.stdout.contains("removed: `VC.label`") && outlets.stdout.contains("removed: `VC.badge`"), "\(outlets.stdout)")
+        let expected = ["VC.swift:4 VC.label", "VC.swift:5 VC.badge"]
+        for arguments in [["scan"], ["scan"], ["scan", "--no-cache"]] {
+            let scan = try CLI.swiftmod(arguments + ["--format", "json"], in: scratch.path)
+            let found = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "outlet-not-guaranteed" }
+            #expect(found.map { "\($0.file):\($0.line) \($0.text)" } == expected, "\(arguments): \(scan.stdout)\(scan.stderr)")
+        }
+        let run = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
+        #expect(!run.stdout.contains("+    @IBOutlet var"), "both may be absent: neither is made strong\n\(run.stdout)")
+    }
+
     @Test func theTrackersReportCountsTheRulesFindings() throws {
         let scratch = try repository()
         let html = try CLI.swiftmod(["report", "--format", "html"], in: scratch.path)

@@ -9,37 +9,9 @@ import Testing
     static let docs = "docs/patterns.md"
     static let rules = "Examples/PatternRules"
 
-    /// A fenced block of the page: its language, its text (without the fence's indentation), the
-    /// line of its opening fence, and the line before the fence.
-    struct Block {
-        var language: String
-        var text: String
-        var line: Int
-        var marker: String
-    }
+    typealias Block = DocsPage.Block
 
-    static func blocks() throws -> [Block] {
-        let lines = try String(contentsOfFile: CLI.packageRoot + "/" + docs, encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [Block] = []
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            let indentation = line.prefix { $0 == " " }.count
-            let trimmed = line.dropFirst(indentation)
-            guard trimmed.hasPrefix("```") else { index += 1; continue }
-            let language = String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces)
-            var body: [String] = []
-            var end = index + 1
-            while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" {
-                body.append(String(lines[end].dropFirst(min(indentation, lines[end].prefix { $0 == " " }.count))))
-                end += 1
-            }
-            let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
-            blocks.append(Block(language: language, text: body.joined(separator: "\n") + "\n", line: index + 1, marker: marker))
-            index = end + 1
-        }
-        return blocks
-    }
+    static func blocks() throws -> [Block] { try DocsPage(docs).blocks }
 
     /// What each rule file's `examples:` holds: entries under match, no-match and fix, and the
     /// `↓` markers of match examples (the files write one entry per `    - ` line).

@@ -181,28 +181,33 @@ public struct OutletRepository: Sendable {
 
     /// Reads whole, in parallel, the files of `swift` that were read by their text alone
     /// (`SwiftOutlets.deferredExtensions`) and whose types matter to the verdicts (`RelevantTypes`),
-    /// or all of them. A file the cache has read whole is not read again.
+    /// or all of them; again, until no more matter (a file read whole may show a superclass that
+    /// makes another file's types matter). A file the cache has read whole is not read again.
     /// - Parameter paths: where each file of `swift` is.
     /// - Returns: the cache entries of the files read (not the cache's).
     private static func readWhole(_ swift: inout [(path: String, outlets: SwiftOutlets)], from paths: [String], documents: [IBDocument],
                                   all: Bool, jobs: Int, cache: OutletReadingCache) -> [String: OutletReadingCache.Entry] {
-        let relevant = all ? nil : RelevantTypes(documents: documents, swift: swift.map(\.outlets))
-        let files = swift.indices.filter { relevant?.needsWholeReading(swift[$0].outlets) ?? (swift[$0].outlets.deferredExtensions != nil) }
-        let read: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(files, jobs: jobs, worker: { Parser() }) { parser, index in
-            let path = paths[index]
-            let stamp = FileStamp(statusOf: path)
-            if let known = cache.fresh(path, stamp: stamp)?.swift, known.deferredExtensions == nil { return (known, nil) }
-            guard let source = try? SourceText(contentsOfFile: path) else { return (nil, nil) }
-            let outlets = SwiftOutlets(parser.parse(source), readingUses: all)
-            return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
-        }
         var entries: [String: OutletReadingCache.Entry] = [:]
-        for (position, index) in files.enumerated() {
-            guard let outlets = read[position].outlets else { continue }
-            swift[index].outlets = outlets
-            if let entry = read[position].entry { entries[paths[index]] = entry }
+        while true {
+            let relevant = all ? nil : RelevantTypes(documents: documents, swift: swift.map(\.outlets))
+            let files = swift.indices.filter { relevant?.needsWholeReading(swift[$0].outlets) ?? (swift[$0].outlets.deferredExtensions != nil) }
+            guard !files.isEmpty else { return entries }
+            let read: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(files, jobs: jobs, worker: { Parser() }) { parser, index in
+                let path = paths[index]
+                let stamp = FileStamp(statusOf: path)
+                if let known = cache.fresh(path, stamp: stamp)?.swift, known.deferredExtensions == nil { return (known, nil) }
+                guard let source = try? SourceText(contentsOfFile: path) else { return (nil, nil) }
+                let outlets = SwiftOutlets(parser.parse(source), readingUses: all)
+                return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
+            }
+            for (position, index) in files.enumerated() {
+                // (A file that can no longer be read keeps what its text said, and is not asked for again.)
+                var outlets = read[position].outlets ?? swift[index].outlets
+                outlets.deferredExtensions = nil
+                swift[index].outlets = outlets
+                if let entry = read[position].entry { entries[paths[index]] = entry }
+            }
         }
-        return entries
     }
 
     /// What was read: the storyboards and xibs, and what each Swift file says (by displayed path);

@@ -66,9 +66,10 @@ public struct RelevantTypes: Sendable {
     }
 
     /// Whether a file read by its text alone must be read whole: one of its classes or
-    /// extensions is relevant. False for a file read whole already.
+    /// extensions is relevant, or its text may hide one (`SwiftOutlets.textMayMissTypes`). False
+    /// for a file read whole already.
     public func needsWholeReading(_ file: SwiftOutlets) -> Bool {
         guard let extensions = file.deferredExtensions else { return false }
-        return extensions.contains(where: names.contains) || file.classes.contains { names.contains($0.name) }
+        return file.textMayMissTypes || extensions.contains(where: names.contains) || file.classes.contains { names.contains($0.name) }
     }
 }

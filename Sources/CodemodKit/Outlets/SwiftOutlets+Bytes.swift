@@ -69,6 +69,7 @@ extension SwiftOutlets {
         }
         writer.write(deferredExtensions != nil)
         if let deferredExtensions { writer.writeStrings(deferredExtensions) }
+        writer.write(textMayMissTypes)
     }
 
     /// Reads what `write(to:)` wrote.
@@ -121,6 +122,7 @@ extension SwiftOutlets {
                                           argument: try reader.readOptionalInt(), line: try reader.readInt(), labels: try reader.readStrings()))
         }
         if try reader.readBool() { deferredExtensions = try reader.readStrings() }
+        textMayMissTypes = try reader.readBool()
     }
 }
 

@@ -160,7 +160,7 @@ public struct SwiftOutlets: Sendable, Codable {
     public init(classesOf bytes: [UInt8]) {
         allowedIDs = Self.allowedIDs(in: bytes)
         platform = Self.platform(of: bytes)
-        deferredExtensions = Self.extendedTypes(in: bytes)
+        (deferredExtensions, textMayMissTypes) = Self.extendedTypes(in: bytes)
         // Only the lines that hold the word are matched (the expression is slow on a whole file),
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -173,27 +173,73 @@ public struct SwiftOutlets: Sendable, Codable {
             lineEnd = end
             for byte in bytes[counted..<start] where byte == 0x0A { line += 1 }
             counted = start
-            let text = String(decoding: bytes[start..<end], as: UTF8.self)
-            for match in Self.classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                guard let nameRange = Range(match.range(at: 1), in: text) else { continue }
+            let text = Self.code(of: String(decoding: bytes[start..<end], as: UTF8.self))
+            let matches = Self.classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text))
+            // A declaration the expression cannot read whole (split over lines, a comment or a
+            // nested bracket inside, not first on its line, a name it does not spell): the file
+            // is read whole wherever it is.
+            if Self.mayDeclareClass(text) > matches.count { textMayMissTypes = true }
+            for match in matches {
+                guard let nameRange = Range(match.range(at: 1), in: text), let whole = Range(match.range, in: text) else { continue }
                 let superclass = Range(match.range(at: 2), in: text).map { String(text[$0].split(separator: ".").last ?? text[$0]) }
+                let rest = text[whole.upperBound...].trimmingCharacters(in: .whitespaces)
+                if superclass == nil ? !rest.hasPrefix("{") : !(rest.isEmpty || rest.hasPrefix("{") || rest.hasPrefix(",")) || rest.contains("/*") {
+                    textMayMissTypes = true
+                }
                 // The declaration starts at its attributes on the lines above (`@IBDesignable`),
-                // as the parser's does.
-                var declarationLine = line, lineStart = start
+                // as the parser's does; comment lines between them are passed over.
+                var declarationLine = line, lineStart = start, lineNumber = line
                 var attributes = String(text[..<nameRange.lowerBound])
                 while lineStart > first {
                     var previousStart = lineStart - 1
                     while previousStart > first, bytes[previousStart - 1] != 0x0A { previousStart -= 1 }
                     let previous = String(decoding: bytes[previousStart..<(lineStart - 1)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard previous.hasPrefix("@"), !previous.contains("=") else { break }
-                    declarationLine -= 1
+                    lineNumber -= 1
                     lineStart = previousStart
+                    if previous.hasPrefix("//") { continue }
+                    guard Self.attributesOnly.firstMatch(in: previous, range: NSRange(previous.startIndex..., in: previous)) != nil else { break }
+                    declarationLine = lineNumber
                     attributes = previous + " " + attributes
                 }
                 classes.append(Class(name: String(text[nameRange]), superclass: superclass, objcName: Self.objcName(in: attributes), line: declarationLine))
             }
         }
+        // An `@objc(Name)` the classes read do not hold may name one of them.
+        let named = Set(classes.compactMap(\.objcName))
+        Self.forEachLine(holding: "@objc", in: bytes) { line in
+            for match in Self.objcAttribute.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                if let range = Range(match.range(at: 1), in: line), !named.contains(String(line[range])) { textMayMissTypes = true }
+            }
+        }
     }
+
+    /// Whether the text reading (`init(classesOf:)`) may have missed a class or an extension it
+    /// could not read: such a file is read whole wherever it is (see `RelevantTypes`).
+    public var textMayMissTypes = false
+
+    /// A line of attributes alone (`@MainActor`, `@available(*, message: "a = b")`, several).
+    static let attributesOnly = try! NSRegularExpression(pattern: #"^(@[A-Za-z_][A-Za-z0-9_]*(\(.*\))?[ \t]*)+$"#)
+
+    /// How many class declarations a line may hold, loosely: `class` (not after a dot or `@`, not
+    /// `class func` and the like) followed by a name, or ending the line. Comment lines hold none.
+    static func mayDeclareClass(_ line: String) -> Int {
+        looseClassDeclaration.numberOfMatches(in: line, range: NSRange(line.startIndex..., in: line))
+    }
+
+    /// A line's code, as far as a line shows it: nothing for a comment line (`//`, or `*` inside a
+    /// block comment), and what follows a block comment that opens and closes at its start.
+    static func code(of line: String) -> String {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix("//") || trimmed.hasPrefix("*") { return "" }
+        if trimmed.hasPrefix("/*") {
+            guard let close = trimmed.range(of: "*/") else { return "" }
+            return String(trimmed[close.upperBound...])
+        }
+        return line
+    }
+
+    static let looseClassDeclaration = try! NSRegularExpression(
+        pattern: #"(?<![A-Za-z0-9_.@`"])class(?:[ \t]+(?!(?:func|var|let|subscript|override|final|static|private|public|open|internal|fileprivate|required|convenience|init|deinit|dynamic|package|nonisolated)\b)[^\s:{<]|[ \t]*$)"#)
 
     static let classKeyword = Array("class".utf8)
 
@@ -209,22 +255,37 @@ public struct SwiftOutlets: Sendable, Codable {
     /// The types a file's `extension` declarations name, by their last part (`extension A.B` →
     /// `B`), found by their text: a comment that says `extension Foo` names one too, which only
     /// makes the file read whole where it need not be.
-    static func extendedTypes(in bytes: [UInt8]) -> [String] {
+    static func extendedTypes(in bytes: [UInt8]) -> (names: [String], mayMiss: Bool) {
         var names: Set<String> = []
+        var mayMiss = false
+        forEachLine(holding: "extension", in: bytes) { line in
+            let matches = extensionDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line))
+            for match in matches {
+                guard let range = Range(match.range(at: 1), in: line) else { continue }
+                names.insert(String(line[range].split(separator: ".").last ?? line[range]))
+            }
+            // `extension` ending its line, or before a comment: one that was not read.
+            let code = Self.code(of: line)
+            if looseExtension.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
+                > extensionDeclaration.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code)) { mayMiss = true }
+        }
+        return (names.sorted(), mayMiss)
+    }
+
+    static let looseExtension = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.@`"])extension(?:[ \t]+[^\s]|[ \t]*$)"#)
+
+    /// Calls `visit` with each line of a file that holds a word, once per line however often it
+    /// holds it (a regular expression is slow on a whole file; on those lines it is not).
+    static func forEachLine(holding word: String, in bytes: [UInt8], _ visit: (String) -> Void) {
         var lineEnd = 0
-        for offset in ByteSearch.occurrences(of: Array("extension".utf8), in: bytes) where offset >= lineEnd {
+        for offset in ByteSearch.occurrences(of: Array(word.utf8), in: bytes) where offset >= lineEnd {
             var start = offset
             while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             lineEnd = end
-            let line = String(decoding: bytes[start..<end], as: UTF8.self)
-            for match in extensionDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
-                guard let range = Range(match.range(at: 1), in: line) else { continue }
-                names.insert(String(line[range].split(separator: ".").last ?? line[range]))
-            }
+            visit(String(decoding: bytes[start..<end], as: UTF8.self))
         }
-        return names.sorted()
     }
 
     static let extensionDeclaration = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_])extension[ \t]+([A-Za-z_][A-Za-z0-9_.]*)"#)
@@ -234,14 +295,8 @@ public struct SwiftOutlets: Sendable, Codable {
     static func platform(of bytes: [UInt8]) -> IBDocument.Platform {
         // Each line that says `import`, read as an import declaration (not a comment or a
         // string): `import UIKit`, `@testable import UIKit`, `import class UIKit.UIView`.
-        var uiKit = false, appKit = false, lineEnd = 0
-        for offset in ByteSearch.occurrences(of: Array("import".utf8), in: bytes) where offset >= lineEnd {
-            var start = offset
-            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-            var end = offset
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            lineEnd = end
-            let line = String(decoding: bytes[start..<end], as: UTF8.self)
+        var uiKit = false, appKit = false
+        forEachLine(holding: "import", in: bytes) { line in
             // (Several on a line: `import Foundation; import UIKit`.)
             for match in Self.importDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
                 guard let module = Range(match.range(at: 1), in: line).map({ String(line[$0]) }) else { continue }
@@ -258,7 +313,7 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
     static let classDeclaration = try! NSRegularExpression(
-        pattern: #"^[ \t]*(?:@[A-Za-z_][A-Za-z0-9_]*(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|open|internal|fileprivate|private|final)[ \t]+)*class[ \t]+(?!(?:func|var|let|subscript|override|final|static|private|public|open|internal|fileprivate|required|convenience|init|deinit|dynamic)\b)([A-Za-z_][A-Za-z0-9_]*)(?:<[^>{\n]*>)?(?:[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*))?"#,
+        pattern: #"^[ \t]*(?:@[A-Za-z_][A-Za-z0-9_]*(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|open|internal|fileprivate|private|package|final|nonisolated)[ \t]+)*class[ \t]+(?!(?:func|var|let|subscript|override|final|static|private|public|open|internal|fileprivate|package|required|convenience|init|deinit|dynamic|nonisolated)\b)([A-Za-z_][A-Za-z0-9_]*)(?:<[^>{\n]*>)?(?:[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*))?"#,
         options: [.anchorsMatchLines])
 
     /// The ids `swiftmod:allow ID` comments name.
