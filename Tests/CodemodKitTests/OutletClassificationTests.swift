@@ -212,6 +212,22 @@ import Workspace
         #expect(!RelevantTypes(documents: [], swift: [unsure]).needsWholeReading(unsure))
     }
 
+    @Test func aStaticHelperCalledThroughSelfOrTheClassRemoves() throws {
+        let classification = try judge("""
+            class VC: UIViewController {
+                @IBOutlet weak var label: UILabel!
+                @IBOutlet weak var badge: UILabel!
+                @IBOutlet weak var title: UILabel!
+                static func hide(_ view: UIView) { view.removeFromSuperview() }
+                func a() { Self.hide(label) }
+                func b() { VC.hide(badge) }
+                func c() { Other.hide(title) }
+            }
+            """, [])
+        // (`Other.hide` is another type's helper.)
+        #expect(verdicts(classification) == ["VC.label": "removed", "VC.badge": "removed", "VC.title": "unknown"])
+    }
+
     @Test func documentsRoundTripThroughBytes() throws {
         let document = try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard("""
             <viewController id="v" customClass="ProfileVC" customModule="App" customModuleProvider="target">

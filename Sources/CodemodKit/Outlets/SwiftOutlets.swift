@@ -525,7 +525,9 @@ public struct SwiftOutlets: Sendable, Codable {
                 : Symbols.identifier.contains(calleeSymbol) ? callee : nil
             guard let methodNode else { return true }
             let target = navigates ? callee.child(fieldID: Symbols.targetField) : nil
-            let onSelf = target.map { Symbols.selfExpression.contains($0.symbol) } ?? true
+            // On the class itself: `self.hide(x)`, or a static helper's `Self.hide(x)`, `VC.hide(x)`.
+            let onSelf = target.map { Symbols.selfExpression.contains($0.symbol)
+                || Symbols.identifier.contains($0.symbol) && ($0.bytes.elementsEqual(Self.selfType) || $0.text == className) } ?? true
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
             if stacks, !navigates, methodNode.bytes.reversed().starts(with: Self.stackViewMarker.reversed()) {
                 for argument in arguments where argument.child(fieldID: Symbols.nameField)?.text == "arrangedSubviews" {
@@ -620,6 +622,7 @@ public struct SwiftOutlets: Sendable, Codable {
     /// In every adder (`addSubview`, `insertArrangedSubview`, …) and in `arrangedSubviews`.
     static let subviewMarker = Array("Subview".utf8)
     static let stackViewMarker = Array("StackView".utf8)
+    static let selfType = Array("Self".utf8)
 
     /// The member a node (of a kind, under a parent and field) reads bare or through `self`, if
     /// it reads one.
