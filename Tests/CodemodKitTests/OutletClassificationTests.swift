@@ -228,6 +228,14 @@ import Workspace
         #expect(verdicts(classification) == ["VC.label": "removed", "VC.badge": "removed", "VC.title": "unknown"])
     }
 
+    @Test func anImportInABlockCommentIsNoImport() {
+        let commented = "import Foundation\n/* Once:\nimport AppKit\n/* nested */\nimport Cocoa\n*/\nimport UIKit\n"
+        #expect(SwiftOutlets.platform(of: Array(commented.utf8)) == .uiKit)
+        #expect(SwiftOutlets.platform(of: Array("/* import UIKit */ import AppKit\n".utf8)) == .appKit)
+        #expect(SwiftOutlets.platform(of: Array("import UIKit\n/* unclosed\nimport AppKit\n".utf8)) == .uiKit)
+        #expect(SwiftOutlets.blockComments(in: Array("a /* b /* c */ d */ e */".utf8)) == [2..<19])
+    }
+
     @Test func documentsRoundTripThroughBytes() throws {
         let document = try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard("""
             <viewController id="v" customClass="ProfileVC" customModule="App" customModuleProvider="target">

@@ -276,9 +276,11 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// Calls `visit` with each line of a file that holds a word, once per line however often it
     /// holds it (a regular expression is slow on a whole file; on those lines it is not).
-    static func forEachLine(holding word: String, in bytes: [UInt8], _ visit: (String) -> Void) {
+    /// - Parameter outside: ranges whose lines are passed over (block comments).
+    static func forEachLine(holding word: String, in bytes: [UInt8], outside skipped: [Range<Int>] = [], _ visit: (String) -> Void) {
         var lineEnd = 0
         for offset in ByteSearch.occurrences(of: Array(word.utf8), in: bytes) where offset >= lineEnd {
+            if skipped.contains(where: { $0.contains(offset) }) { continue }
             var start = offset
             while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
@@ -292,11 +294,38 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
     /// neither or both.
+    /// Where a file's block comments are (`/* … */`, nested as Swift nests them), by their text:
+    /// a `/*` inside a string or after `//` opens one too, which only hides that file's imports.
+    static func blockComments(in bytes: [UInt8]) -> [Range<Int>] {
+        let opens = ByteSearch.occurrences(of: Array("/*".utf8), in: bytes)
+        guard !opens.isEmpty else { return [] }
+        let closes = ByteSearch.occurrences(of: Array("*/".utf8), in: bytes)
+        var ranges: [Range<Int>] = []
+        var depth = 0, start = 0, open = 0, close = 0
+        while open < opens.count || close < closes.count {
+            if open < opens.count, close == closes.count || opens[open] < closes[close] {
+                if depth == 0 { start = opens[open] }
+                depth += 1
+                open += 1
+            } else {
+                if depth > 0 {
+                    depth -= 1
+                    if depth == 0 { ranges.append(start..<(closes[close] + 2)) }
+                }
+                close += 1
+            }
+        }
+        // (Never closed: to the end.)
+        if depth > 0 { ranges.append(start..<bytes.count) }
+        return ranges
+    }
+
     static func platform(of bytes: [UInt8]) -> IBDocument.Platform {
         // Each line that says `import`, read as an import declaration (not a comment or a
         // string): `import UIKit`, `@testable import UIKit`, `import class UIKit.UIView`.
         var uiKit = false, appKit = false
-        forEachLine(holding: "import", in: bytes) { line in
+        forEachLine(holding: "import", in: bytes, outside: blockComments(in: bytes)) { text in
+            let line = code(of: text)
             // (Several on a line: `import Foundation; import UIKit`.)
             for match in Self.importDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
                 guard let module = Range(match.range(at: 1), in: line).map({ String(line[$0]) }) else { continue }
