@@ -24,10 +24,10 @@ struct ReportCommand: ParsableCommand {
         Examples:
           swiftmod report
           swiftmod report --record                              # in a daily CI job
-          swiftmod report --record --date 2026-01-15 --commit SHA   # with SHA checked out
-          swiftmod report --format html --output progress.html  # one self-contained page
-          swiftmod report --format markdown --since 2026-11-01  # for a pull request or a chat
-          swiftmod report --team @acme/payments --uses          # one team's remaining uses
+          swiftmod report --record --date 2026-01-15 --commit SHA   # SHA checked out
+          swiftmod report --format html --output progress.html  # one page
+          swiftmod report --format markdown --since 2026-11-01  # for a pull request
+          swiftmod report --team @acme/payments --uses          # a team's uses
 
         Guide: docs/tracker.md
         """
