@@ -29,9 +29,10 @@ struct DocsPage {
         var text: String
         var line: Int
         var marker: String
-        /// The lines of the block, and where it ends.
-        var commands: [String] { text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        /// The line of its closing fence.
         var endLine: Int
+        /// Its non-empty lines.
+        var commands: [String] { text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
     }
 
     var blocks: [Block] {

@@ -7,12 +7,7 @@ import Testing
 @Suite struct IBOutletOptionalCLITests {
     func copy() throws -> Scratch {
         let scratch = try Scratch()
-        let source = CLI.packageRoot + "/Corpus/interface-builder"
-        for relative in try FileManager.default.subpathsOfDirectory(atPath: source) {
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder)
-            if !isFolder.boolValue { try scratch.write(relative, data: try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))) }
-        }
+        try scratch.copy("Corpus/interface-builder")
         try CLI.run("git", ["init", "-q"], in: scratch.path)
         return scratch
     }

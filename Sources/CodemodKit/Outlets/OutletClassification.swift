@@ -273,8 +273,7 @@ public struct OutletClassification: Sendable {
         var outletTypes: [String: [String: String]] = [:]
         for (_, file) in swift {
             for outlet in file.outlets {
-                let type = outlet.type.filter { $0 != "!" && $0 != "?" }
-                outletTypes[outlet.className, default: [:]][outlet.name] = String(type.split(separator: ".").last ?? Substring(type))
+                outletTypes[outlet.className, default: [:]][outlet.name] = outlet.typeName
             }
         }
         /// A class's superclasses in the code, then in UIKit or AppKit.

@@ -38,8 +38,7 @@ public struct RelevantTypes: Sendable {
             }
             for outlet in file.outlets {
                 outletClasses.insert(outlet.className)
-                let type = outlet.type.filter { !"!?[]".contains($0) }
-                outletTypes.insert(String(type.split(separator: ".").last ?? Substring(type)))
+                outletTypes.insert(outlet.typeName)
             }
         }
         for document in documents {

@@ -23,6 +23,13 @@ public struct SwiftOutlets: Sendable, Codable {
         public var start: Position
         public var end: Position
 
+        /// The name of its view's type, without `!`, `?`, brackets or module (`UIKit.UILabel!` →
+        /// `UILabel`): whose helpers and superclasses apply to it.
+        public var typeName: String {
+            let type = self.type.filter { !"!?[]".contains($0) }
+            return String(type.split(separator: ".").last ?? Substring(type))
+        }
+
         /// Whether a place (a line, and a byte column from 1) lies in the declaration.
         public func declares(line: Int, column: Int) -> Bool {
             (start.line, start.column) <= (line, column) && (line, column) < (end.line, end.column)
