@@ -229,7 +229,7 @@ public struct Scanner: Sendable {
                 let outlets = outlets {
                     guard SwiftOutlets.mayHoldOutlets(tree.source.bytes) else { return SwiftOutlets(classesOf: tree.source.bytes) }
                     // (The verdicts' reading: the uses a rewrite reaches are not read.)
-                    let read = SwiftOutlets(tree, readingUses: false)
+                    let read = SwiftOutlets(tree, readingUses: false, deferringCalls: true)
                     // (The actions that judge outlets in this tree use it too.)
                     OutletRepository.remember(read, in: memo)
                     return read

@@ -207,31 +207,33 @@ public struct Node: Hashable, CustomStringConvertible {
         }
     }
 
-    /// Visits this node and its descendants in pre-order, each with its parent (nil for this
-    /// node) and the id of the field it sits under in that parent (0 for none; see
+    /// Visits this node and its named descendants in pre-order, each with its parent (nil for
+    /// this node) and the id of the field it sits under in that parent (0 for none; see
     /// `SwiftLanguage.fieldID(_:)`). Unlike asking `parent` and `fieldName` of each node, this
-    /// needs no index of the tree. Return false from `visit` to skip a node's children.
+    /// needs no index of the tree. Anonymous nodes (punctuation, keywords) are not visited, but
+    /// their children, if any, are. Return false from `visit` to skip a node's children.
     public func walkWithParents(_ visit: (_ node: Node, _ parent: Node?, _ field: UInt16) -> Bool) {
         var cursor = ts_tree_cursor_new(raw)
         defer { ts_tree_cursor_delete(&cursor) }
-        var parents: [Node] = []
-        var current = self
+        // (Raw nodes: a `Node` holds its tree, which costs a retain for each.)
+        var parents: [TSNode] = []
+        var current = raw
         var descend = visit(self, nil, 0)
-        func step() -> Bool {
-            current = Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree)
-            return visit(current, parents.last, ts_tree_cursor_current_field_id(&cursor))
-        }
         while true {
             if descend, ts_tree_cursor_goto_first_child(&cursor) {
                 parents.append(current)
-                descend = step()
+            } else {
+                while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                    guard ts_tree_cursor_goto_parent(&cursor) else { return }
+                    parents.removeLast()
+                }
+            }
+            current = ts_tree_cursor_current_node(&cursor)
+            guard ts_node_is_named(current) else {
+                descend = true
                 continue
             }
-            while !ts_tree_cursor_goto_next_sibling(&cursor) {
-                guard ts_tree_cursor_goto_parent(&cursor) else { return }
-                parents.removeLast()
-            }
-            descend = step()
+            descend = visit(Node(raw: current, tree: tree), parents.last.map { Node(raw: $0, tree: tree) }, ts_tree_cursor_current_field_id(&cursor))
         }
     }
 

@@ -47,14 +47,13 @@ public struct XcodeProject: Sendable {
         sourceRoot = (path as NSString).deletingLastPathComponent
         let file = (path as NSString).appendingPathComponent("project.pbxproj")
         guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(path: file, reason: "cannot be read") }
-        let plist: Any
+        let plist: PropertyList
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try PropertyList(bytes: [UInt8](data))
         } catch {
-            throw ReadError(path: file, reason: "not a property list (\(error.localizedDescription))")
+            throw ReadError(path: file, reason: "not a property list (\(error))")
         }
-        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: [String: Any]],
-              let rootID = top["rootObject"] as? String, let root = objects[rootID] else {
+        guard let objects = plist["objects"]?.dictionary, let rootID = plist["rootObject"]?.string, let root = objects[rootID] else {
             throw ReadError(path: file, reason: "not an Xcode project (no objects or root object)")
         }
         var paths: [String: [String]] = [:]
@@ -62,21 +61,21 @@ public struct XcodeProject: Sendable {
         let standardizer = PathStandardizer()
         func visit(_ id: String, parent: String) {
             guard let object = objects[id], visited.insert(id).inserted else { return }
-            let kind = object["isa"] as? String ?? ""
+            let kind = object["isa"]?.string ?? ""
             let base: String
-            switch object["sourceTree"] as? String ?? "<group>" {
+            switch object["sourceTree"]?.string ?? "<group>" {
             case "<group>": base = parent
             case "SOURCE_ROOT": base = sourceRoot
             case "<absolute>": base = "/"
             default: return
             }
-            let own = (object["path"] as? String).map { (base as NSString).appendingPathComponent($0) } ?? base
+            let own = object["path"]?.string.map { (base as NSString).appendingPathComponent($0) } ?? base
             switch kind {
             case "PBXGroup":
-                for child in object["children"] as? [String] ?? [] { visit(child, parent: own) }
+                for child in object["children"]?.strings ?? [] { visit(child, parent: own) }
             case "PBXVariantGroup":
                 // `Base.lproj/Main.storyboard`, `fr.lproj/Main.strings`: relative to the group's folder.
-                let children = object["children"] as? [String] ?? []
+                let children = object["children"]?.strings ?? []
                 for child in children { visit(child, parent: base) }
                 paths[id] = children.flatMap { paths[$0] ?? [] }
             case "PBXFileReference", "PBXFileSystemSynchronizedRootGroup":
@@ -85,27 +84,27 @@ public struct XcodeProject: Sendable {
                 return
             }
         }
-        if let main = root["mainGroup"] as? String { visit(main, parent: sourceRoot) }
-        for target in root["targets"] as? [String] ?? [] {
+        if let main = root["mainGroup"]?.string { visit(main, parent: sourceRoot) }
+        for target in root["targets"]?.strings ?? [] {
             guard let object = objects[target] else { continue }
-            let name = object["name"] as? String ?? target
-            let product = (object["productName"] as? String) ?? name
+            let name = object["name"]?.string ?? target
+            let product = object["productName"]?.string ?? name
             var identifier = String(product.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
             if identifier.first?.isNumber == true { identifier = "_" + identifier }
             // `PRODUCT_MODULE_NAME`, where a configuration sets one, is the module's name.
-            let configurations = (object["buildConfigurationList"] as? String).flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? []
+            let configurations = object["buildConfigurationList"]?.string.flatMap { objects[$0]?["buildConfigurations"]?.strings } ?? []
             let named = Set(configurations.compactMap { configuration in
-                ((objects[configuration]?["buildSettings"] as? [String: Any])?["PRODUCT_MODULE_NAME"] as? String).flatMap { $0.contains("$") ? nil : $0 }
+                objects[configuration]?["buildSettings"]?["PRODUCT_MODULE_NAME"]?.string.flatMap { $0.contains("$") ? nil : $0 }
             })
             var built = Target(name: name, modules: named.isEmpty ? [identifier] : named)
             built.id = target
-            for phase in object["buildPhases"] as? [String] ?? [] {
-                for buildFile in objects[phase]?["files"] as? [String] ?? [] {
-                    guard let reference = objects[buildFile]?["fileRef"] as? String else { continue }
+            for phase in object["buildPhases"]?.strings ?? [] {
+                for buildFile in objects[phase]?["files"]?.strings ?? [] {
+                    guard let reference = objects[buildFile]?["fileRef"]?.string else { continue }
                     built.files.formUnion(paths[reference] ?? [])
                 }
             }
-            for group in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+            for group in object["fileSystemSynchronizedGroups"]?.strings ?? [] {
                 if objects[group] != nil, paths[group] == nil { visit(group, parent: sourceRoot) }
                 built.folders += paths[group] ?? []
             }
@@ -115,13 +114,13 @@ public struct XcodeProject: Sendable {
         // build, or that a target without it builds.
         for index in targets.indices {
             let target = targets[index].id
-            let own = Set(objects[target]?["fileSystemSynchronizedGroups"] as? [String] ?? [])
-            for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+            let own = Set(objects[target]?["fileSystemSynchronizedGroups"]?.strings ?? [])
+            for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
                 if objects[groupID] != nil, paths[groupID] == nil { visit(groupID, parent: sourceRoot) }
                 guard let folder = paths[groupID]?.first else { continue }
-                for exception in group["exceptions"] as? [String] ?? [] {
-                    guard let set = objects[exception], set["target"] as? String == target else { continue }
-                    let listed = (set["membershipExceptions"] as? [String] ?? []).map { standardizer.standardized((folder as NSString).appendingPathComponent($0)) }
+                for exception in group["exceptions"]?.strings ?? [] {
+                    guard let set = objects[exception], set["target"]?.string == target else { continue }
+                    let listed = (set["membershipExceptions"]?.strings ?? []).map { standardizer.standardized((folder as NSString).appendingPathComponent($0)) }
                     if own.contains(groupID) {
                         targets[index].excluded.formUnion(listed.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
                     } else {

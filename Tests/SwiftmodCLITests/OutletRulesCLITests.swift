@@ -205,6 +205,56 @@ import Testing
         #expect(!run.stdout.contains("+    @IBOutlet var"), "both may be absent: neither is made strong\n\(run.stdout)")
     }
 
+    /// A file that declares no outlet, no action and no view code is read by its text alone
+    /// unless it names a helper; a connection found stale is then looked for in those files: an
+    /// extension's member, an `@objc` method (named as Swift names it from its selector) or an
+    /// `@objc(name:)`. Only what none declares is stale, cold, warm, and as `outlets` says.
+    @Test func aConnectionIsStaleOnlyWhereNoFileReadByItsTextDeclaresIt() throws {
+        let scratch = try Scratch()
+        try scratch.write(".swiftmod.yml", Self.config)
+        try scratch.write("Main.storyboard", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <scenes><scene sceneID="S1"><objects>
+                    <viewController id="P1" customClass="VC" customModule="App" customModuleProvider="target" sceneMemberID="viewController">
+                        <view key="view" id="V1"><subviews><label text="Name" id="L1"/><button id="B1"/><view id="F1"/></subviews></view>
+                        <connections>
+                            <outlet property="label" destination="L1" id="O1"/>
+                            <outlet property="footer" destination="F1" id="O2"/>
+                            <outlet property="header" destination="F1" id="O3"/>
+                            <action selector="closeWithSender:" destination="P1" eventType="touchUpInside" id="A1"/>
+                            <action selector="didTapOn:" destination="P1" eventType="touchUpInside" id="A2"/>
+                            <action selector="refresh:" destination="P1" eventType="touchUpInside" id="A3"/>
+                            <action selector="share:" destination="P1" eventType="touchUpInside" id="A4"/>
+                        </connections>
+                    </viewController>
+                </objects></scene></scenes>
+            </document>
+
+            """)
+        try scratch.write("VC.swift", "import UIKit\n\nclass VC: UIViewController {\n    @IBOutlet weak var label: UILabel!\n}\n")
+        // (Neither file says IBOutlet, IBAction, removeFromSuperview or a helper's name.)
+        try scratch.write("VC+Footer.swift", "import UIKit\n\nextension VC {\n    var footer: UIView? { view.viewWithTag(3) }\n}\n")
+        try scratch.write("VC+Actions.swift", """
+            import UIKit
+
+            extension VC {
+                @objc func close(sender: Any) { dismiss(animated: true) }
+                @objc func didTap(on button: Any) { print(button) }
+                @objc(refresh:) func reload(_ sender: Any) { loadViewIfNeeded() }
+            }
+
+            """)
+        try CLI.run("git", ["init", "-q"], in: scratch.path)
+        let outlets = try CLI.swiftmod(["outlets", "."], in: scratch.path)
+        #expect(outlets.stdout.contains("declares no outlet `header`") && outlets.stdout.contains("declares no action `share:`"), "\(outlets.stdout)")
+        for arguments in [["scan"], ["scan"], ["scan", "--no-cache"]] {
+            let scan = try CLI.swiftmod(arguments + ["--format", "json"], in: scratch.path)
+            let stale = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration == "stale-connection" }
+            #expect(stale.map(\.text).sorted() == ["VC.header", "VC.share:"], "\(arguments): \(scan.stdout)\(scan.stderr)")
+        }
+    }
+
     @Test func theTrackersReportCountsTheRulesFindings() throws {
         let scratch = try repository()
         let html = try CLI.swiftmod(["report", "--format", "html"], in: scratch.path)

@@ -165,49 +165,40 @@ public struct OutletRepository: Sendable {
                 readFrom.append(swiftPaths[index])
             }
         }
-        // Files read by their text alone (here or by `scan`) are read whole where their types
-        // matter to the verdicts (for a rewrite: all of them).
-        let readWhole = Self.readWhole(&swift, from: readFrom, documents: documents, all: complete, jobs: jobs, cache: cache)
+        // Files read by their text alone (here or by `scan`) are read whole where they matter to
+        // the verdicts (for a rewrite: all of them).
+        classification = OutletClassification(documents: [], swift: [])
+        self.swiftPaths = readFrom
+        let readWhole = settle(documents: documents, swift: swift, all: complete, jobs: jobs, cache: cache)
         for (path, entry) in readWhole { newCache.entries[path] = entry }
         // Written when a file came or went, or changed, or was read whole.
         if let cachePath, !readWhole.isEmpty || newCache.entries.count != cache.entries.count
             || newCache.entries.contains(where: { cache.entries[$0.key]?.stamp != $0.value.stamp }) {
             newCache.write(cachePath, version: cacheVersion)
         }
-        classification = OutletClassification(documents: [], swift: [])
-        self.swiftPaths = readFrom
-        judge(documents: documents, swift: swift)
     }
 
-    /// Reads whole, in parallel, the files of `swift` that were read by their text alone
-    /// (`SwiftOutlets.deferredExtensions`) and whose types matter to the verdicts (`RelevantTypes`),
-    /// or all of them; again, until no more matter (a file read whole may show a superclass that
-    /// makes another file's types matter). A file the cache has read whole is not read again.
-    /// - Parameter paths: where each file of `swift` is.
-    /// - Returns: the cache entries of the files read (not the cache's).
-    private static func readWhole(_ swift: inout [(path: String, outlets: SwiftOutlets)], from paths: [String], documents: [IBDocument],
-                                  all: Bool, jobs: Int, cache: OutletReadingCache) -> [String: OutletReadingCache.Entry] {
-        var entries: [String: OutletReadingCache.Entry] = [:]
-        while true {
-            let relevant = all ? nil : RelevantTypes(documents: documents, swift: swift.map(\.outlets))
-            let files = swift.indices.filter { relevant?.needsWholeReading(swift[$0].outlets) ?? (swift[$0].outlets.deferredExtensions != nil) }
-            guard !files.isEmpty else { return entries }
-            let read: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(files, jobs: jobs, worker: { Parser() }) { parser, index in
-                let path = paths[index]
-                let stamp = FileStamp(statusOf: path)
-                if let known = cache.fresh(path, stamp: stamp)?.swift, known.deferredExtensions == nil { return (known, nil) }
-                guard let source = try? SourceText(contentsOfFile: path) else { return (nil, nil) }
-                let outlets = SwiftOutlets(parser.parse(source), readingUses: all)
-                return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
-            }
-            for (position, index) in files.enumerated() {
-                // (A file that can no longer be read keeps what its text said, and is not asked for again.)
-                var outlets = read[position].outlets ?? swift[index].outlets
-                outlets.deferredExtensions = nil
-                swift[index].outlets = outlets
-                if let entry = read[position].entry { entries[paths[index]] = entry }
-            }
+    /// Judges the files of `swift` (at `swiftPaths`), read whole where they matter (`WholeReading`).
+    /// A connection then found stale may be to a member or an action that a file set aside
+    /// declares (an extension's `var`, an `@objc func`): the files set aside that name it are read
+    /// whole, and, if one declares it, all judged again.
+    /// - Returns: the cache entries of the files read whole.
+    private mutating func settle(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)], all: Bool, jobs: Int,
+                                 cache: OutletReadingCache) -> [String: OutletReadingCache.Entry] {
+        var reading = WholeReading(swift, at: swiftPaths, documents: documents, all: all, jobs: jobs, cache: cache)
+        judge(documents: documents, swift: reading.swift)
+        let stale = classification.stale
+        guard !stale.isEmpty else { return reading.entries }
+        let members = Set(stale.filter { $0.kind != .action }.map(\.name))
+        let actions = Set(stale.filter { $0.kind == .action }.map(\.name))
+        // (An action is an `@objc` method's, whose name begins its selector.)
+        let read = reading.readNaming(members) + reading.readNaming(Set(actions.flatMap(SwiftOutlets.methodNames(forSelector:))), alongside: "@objc")
+        let declares = read.contains { index in
+            let file = reading.swift[index].outlets
+            return file.members.values.contains { !$0.isDisjoint(with: members) } || file.actions.values.contains { !$0.isDisjoint(with: actions) }
         }
+        if declares { judge(documents: documents, swift: reading.swift) }
+        return reading.entries
     }
 
     /// What was read: the storyboards and xibs, and what each Swift file says (by displayed path);
@@ -252,10 +243,9 @@ public struct OutletRepository: Sendable {
             paths.append(file)
         }
         // What the file now says may make another file's types matter (a new outlet's class).
-        _ = Self.readWhole(&swift, from: paths, documents: readDocuments, all: false, jobs: 1, cache: OutletReadingCache())
         var changed = self
         changed.swiftPaths = paths
-        changed.judge(documents: readDocuments, swift: swift)
+        _ = changed.settle(documents: readDocuments, swift: swift, all: false, jobs: 1, cache: OutletReadingCache())
         return changed
     }
 

@@ -108,9 +108,11 @@ public enum SameNamedClasses {
 
 extension SwiftOutlets {
     /// The classes the file says something of: those it declares, extends or subclasses, or
-    /// whose code does something to views.
+    /// whose code does something to views (for a file read by its text: every type it extends).
     var mentionedClasses: Set<String> {
         var names = Set(classes.flatMap { [$0.name] + ($0.superclass.map { [$0] } ?? []) })
+        // (A file read by its text alone: what it extends, whose members it may declare.)
+        names.formUnion(deferredExtensions ?? [])
         names.formUnion(outlets.map(\.className))
         names.formUnion(actions.keys)
         names.formUnion(members.keys)

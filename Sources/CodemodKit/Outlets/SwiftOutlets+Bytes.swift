@@ -70,6 +70,7 @@ extension SwiftOutlets {
         writer.write(deferredExtensions != nil)
         if let deferredExtensions { writer.writeStrings(deferredExtensions) }
         writer.write(textMayMissTypes)
+        writer.write(helperCallsUnread)
     }
 
     /// Reads what `write(to:)` wrote.
@@ -123,6 +124,7 @@ extension SwiftOutlets {
         }
         if try reader.readBool() { deferredExtensions = try reader.readStrings() }
         textMayMissTypes = try reader.readBool()
+        helperCallsUnread = try reader.readBool()
     }
 }
 

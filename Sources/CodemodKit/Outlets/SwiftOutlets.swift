@@ -125,12 +125,19 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Reads a file's tree.
     /// - Parameter readingUses: also read `memberUses` and `foreignReferences`, which a rewrite
     ///   needs (`iboutlet-optional` reaching every use of an outlet) and the verdicts do not.
-    public init(_ tree: SyntaxTree, readingUses: Bool = true) {
+    /// - Parameter deferringCalls: for the verdicts alone, leave the code of a file whose text
+    ///   holds no view code unread (`helperCallsUnread`): then all it could say is which helpers
+    ///   it calls, and only a file that names one needs reading again.
+    public init(_ tree: SyntaxTree, readingUses: Bool = true, deferringCalls: Bool = false) {
         var bodies: [Int: String] = [:]
         for declaration in tree.root.children {
             read(declaration, bodies: &bodies)
         }
-        readCode(of: tree, bodies: bodies, readingUses: readingUses)
+        if !readingUses, deferringCalls, !Self.mayHoldViewCode(tree.source.bytes) {
+            helperCallsUnread = true
+        } else {
+            readCode(of: tree, bodies: bodies, readingUses: readingUses)
+        }
         allowedIDs = Self.allowedIDs(in: tree.source.bytes)
         platform = Self.platform(of: tree.source.bytes)
     }
@@ -145,6 +152,16 @@ public struct SwiftOutlets: Sendable, Codable {
     public static func mayHoldOutlets(_ bytes: [UInt8]) -> Bool {
         markers.contains { ByteSearch.contains(bytes, $0) }
     }
+
+    /// Whether a file's bytes may remove a view from its superview, put one back, or declare a
+    /// helper that does (`removeFromSuperview`, `addSubview`, `UIStackView(arrangedSubviews:)`):
+    /// a file whose bytes do not can say no more to the verdicts than its declarations, its
+    /// members and actions, and its calls of helpers other files declare.
+    public static func mayHoldViewCode(_ bytes: [UInt8]) -> Bool {
+        viewCodeMarkers.contains { ByteSearch.contains(bytes, $0) }
+    }
+
+    static let viewCodeMarkers = [removalMarker, subviewMarker, stackViewMarker]
 
     /// Whether a file's bytes may declare an outlet or an action (`@IBOutlet`, `@IBAction`). A
     /// file that does not is of use to the verdicts only where one of its types is (see
@@ -219,6 +236,11 @@ public struct SwiftOutlets: Sendable, Codable {
             }
         }
     }
+
+    /// Whether the file was read whole but for its code (`init(_:readingUses:deferringCalls:)`):
+    /// its text holds no view code, so that code says nothing to the verdicts but the calls of
+    /// helpers (`helperCalls`, not read), which only a file naming a helper can make.
+    public var helperCallsUnread = false
 
     /// Whether the text reading (`init(classesOf:)`) may have missed a class or an extension it
     /// could not read: such a file is read whole wherever it is (see `RelevantTypes`).
@@ -439,6 +461,20 @@ public struct SwiftOutlets: Sendable, Codable {
         return selector
     }
 
+    /// The names a Swift method whose Objective-C selector is `selector` may have (`selector(of:)`
+    /// backwards): the selector's first part (`close:`, or `@objc(close:)` as written), and that
+    /// part without the first label joined to it (`closeWithSender:` → `close`, `didTapOn:` →
+    /// `didTap`).
+    static func methodNames(forSelector selector: String) -> [String] {
+        let head = String(selector.prefix { $0 != ":" })
+        var names = [head]
+        for index in head.indices.dropFirst() where head[index].isUppercase {
+            let label = head[index...]
+            if label.hasPrefix("With") || prepositions.contains(label.lowercased()) { names.append(String(head[..<index])) }
+        }
+        return names
+    }
+
     /// The prepositions Swift's Objective-C names join without "With".
     static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from", "given", "in",
@@ -509,6 +545,7 @@ public struct SwiftOutlets: Sendable, Codable {
             let range = node.byteRange
             while let last = regions.last, last.end <= range.lowerBound { regions.removeLast() }
             while let last = scopes.last, last.end <= range.lowerBound { scopes.removeLast() }
+            if Symbols.opaque.contains(symbol) { return false }
             if Symbols.scopes.contains(symbol) { scopes.append((range.upperBound, [])) }
             if Symbols.identifier.contains(symbol), !scopes.isEmpty, let parent,
                field == Symbols.boundIdentifierField || Symbols.bindings.contains(parent.symbol)
@@ -699,6 +736,8 @@ public struct SwiftOutlets: Sendable, Codable {
         static let scopes = SymbolSet(kinds: ["function_declaration", "lambda_literal", "init_declaration", "deinit_declaration", "computed_property",
                                               "willset_clause", "didset_clause", "statements", "if_statement", "for_statement", "while_statement",
                                               "repeat_while_statement", "switch_entry", "catch_block", "do_statement"])
+        /// What holds no code the reading looks at (no call, no declaration of a local): not walked.
+        static let opaque = SymbolSet(kinds: ["type_annotation", "modifiers", "import_declaration", "comment", "multiline_comment"])
         /// Parents under which a name is bound: a pattern, a closure's parameter.
         static let bindings = SymbolSet(kinds: ["pattern", "lambda_parameter"])
         /// What wraps a value without changing which it is: `label!`, `label?`, `(label)`.
