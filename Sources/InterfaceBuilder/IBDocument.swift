@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A storyboard or a xib, as far as outlets are concerned: its objects of a custom class and the
 /// connections between objects, each with its line.
@@ -137,18 +134,11 @@ public struct IBDocument: Sendable, Codable {
         self.path = path
         platform = .unknown
         isStoryboard = path.hasSuffix(".storyboard")
-        let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        // (On Linux `parse()` can return true after an error: the error is what counts.)
-        let parsed = parser.parse()
-        if let failure = reader.failure {
-            throw ReadError(path: path, line: max(reader.failureLine, 1), reason: failure)
-        }
-        guard parsed, parser.parserError == nil else {
-            let code = parser.parserError.map { ($0 as NSError).code }
-            throw ReadError(path: path, line: max(parser.lineNumber, 1), reason: "not well-formed XML" + (code.map { " (XML error \($0))" } ?? ""))
+        var reader = Reader()
+        do {
+            try XMLScanner.scan([UInt8](data), start: { try reader.start($0) }, end: { name, bytes in reader.end(bytes[name]) })
+        } catch let failure as XMLScanner.Failure {
+            throw ReadError(path: path, line: max(failure.line, 1), reason: failure.reason)
         }
         guard let type = reader.documentType else {
             throw ReadError(path: path, line: 1, reason: "not an Interface Builder document (no <document type=\"com.apple.InterfaceBuilder3…\">)")
@@ -178,68 +168,61 @@ public struct IBDocument: Sendable, Codable {
     }
 }
 
-/// The XML reader: a stack of the elements with an id, to know which object a `<connections>`
-/// belongs to and which object another is inside.
-private final class Reader: NSObject, XMLParserDelegate {
+/// What the elements say: a stack of the elements with an id, to know which object a
+/// `<connections>` belongs to and which object another is inside.
+private struct Reader {
     var documentType: String?
     var objects: [IBDocument.Object] = []
     var connections: [IBDocument.Connection] = []
-    var failure: String?
-    var failureLine = 0
     /// For each open element, the id of the object it is or is inside.
     private var stack: [String?] = []
-    /// The names of the open elements.
-    private var names: [String] = []
+    /// Whether each open element is `<subviews>`.
+    private var subviews: [Bool] = []
     private var inConnections = 0
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    static let connectionsName = Array("connections".utf8)
+    static let subviewsName = Array("subviews".utf8)
+
+    mutating func start(_ tag: XMLScanner.StartTag) throws {
         let enclosing = stack.last ?? nil
-        let container = names.last
-        names.append(element)
+        let inSubviews = subviews.last ?? false
+        subviews.append(tag.hasName(Self.subviewsName))
         if stack.isEmpty {
-            guard element == "document", let type = attributes["type"], type.hasPrefix("com.apple.InterfaceBuilder") else {
-                failure = "not an Interface Builder document (its root is <\(element)>)"
-                failureLine = parser.lineNumber
-                parser.abortParsing()
-                return
+            guard tag.hasName(Array("document".utf8)), let type = tag.attribute("type"), type.hasPrefix("com.apple.InterfaceBuilder") else {
+                throw XMLScanner.Failure(line: tag.line, reason: "not an Interface Builder document (its root is <\(tag.name)>)")
             }
             documentType = type
+            stack.append(nil)
+            return
         }
-        let line = parser.lineNumber
-        if element == "connections" { inConnections += 1 }
-        if inConnections > 0, let kind = IBDocument.Connection.Kind(rawValue: element) {
-            let name = kind == .action ? attributes["selector"] : attributes["property"]
+        if tag.hasName(Self.connectionsName) { inConnections += 1 }
+        if inConnections > 0, let kind = IBDocument.Connection.Kind(rawValue: tag.name) {
+            let name = kind == .action ? tag.attribute("selector") : tag.attribute("property")
             // (AppKit's actions name their target `target`.)
-            if let name, let destination = attributes["destination"] ?? attributes["target"], let source = enclosing {
-                connections.append(.init(kind: kind, name: name, source: source, destination: destination, line: line))
+            if let name, let destination = tag.attribute("destination") ?? tag.attribute("target"), let source = enclosing {
+                connections.append(.init(kind: kind, name: name, source: source, destination: destination, line: tag.line))
             }
             stack.append(enclosing)
             return
         }
         // An object: an element with an id outside `<connections>` (constraints, segues and
         // the like have ids too, and are objects no outlet names by class).
-        if inConnections == 0, let id = attributes["id"], element != "document" {
+        if inConnections == 0, let id = tag.attribute("id") {
+            let element = tag.name
             objects.append(.init(
-                id: id, element: element, customClass: attributes["customClass"], customModule: attributes["customModule"],
-                moduleFromTarget: attributes["customModuleProvider"] == "target",
-                isFilesOwner: attributes["placeholderIdentifier"] == "IBFilesOwner",
-                isReference: element == "viewControllerPlaceholder", parent: enclosing, isSubview: container == "subviews", key: attributes["key"], line: line))
+                id: id, element: element, customClass: tag.attribute("customClass"), customModule: tag.attribute("customModule"),
+                moduleFromTarget: tag.attribute("customModuleProvider") == "target",
+                isFilesOwner: tag.attribute("placeholderIdentifier") == "IBFilesOwner",
+                isReference: element == "viewControllerPlaceholder", parent: enclosing, isSubview: inSubviews, key: tag.attribute("key"), line: tag.line))
             stack.append(id)
         } else {
             stack.append(enclosing)
         }
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
-        guard failure == nil else { return }
-        failure = "not well-formed XML (XML error \((error as NSError).code))"
-        failureLine = parser.lineNumber
-    }
-
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if element == "connections" { inConnections -= 1 }
+    mutating func end(_ name: ArraySlice<UInt8>) {
+        if name.elementsEqual(Self.connectionsName) { inConnections -= 1 }
         if !stack.isEmpty { stack.removeLast() }
-        if !names.isEmpty { names.removeLast() }
+        if !subviews.isEmpty { subviews.removeLast() }
     }
 }

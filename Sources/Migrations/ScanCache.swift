@@ -36,7 +36,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-11"
+    static let format = "swiftmod-scan-cache-12"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {

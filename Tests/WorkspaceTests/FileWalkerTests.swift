@@ -49,9 +49,16 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/real/inner", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/real")
+        // A relative link below a folder, a link to a link, and a link to a place that is not.
+        try FileManager.default.createDirectory(atPath: root + "/other/deep", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/real/inner/rel", withDestinationPath: "../../other")
+        try FileManager.default.createSymbolicLink(atPath: root + "/twice", withDestinationPath: "link")
+        try FileManager.default.createSymbolicLink(atPath: root + "/dangling", withDestinationPath: root + "/gone")
         let standardizer = PathStandardizer()
         let paths = [root + "/real/inner/../A.swift", root + "/link/inner/B.swift", root + "/link/inner/C.swift", root + "/./real//D.swift",
-                     root + "/real/inner/..", root + "/real/", "/Top.swift", root + "/link/inner/B.swift"]
+                     root + "/real/inner/..", root + "/real/", "/Top.swift", root + "/link/inner/B.swift",
+                     root + "/real/inner/rel/deep/E.swift", root + "/link/inner/rel/deep/F.swift", root + "/twice/inner/G.swift",
+                     root + "/dangling/H.swift", root + "/missing/folder/I.swift", root + "/real/inner/rel/../J.swift"]
         for path in paths {
             #expect(standardizer.standardized(path) == (path as NSString).standardizingPath, "\(path)")
         }

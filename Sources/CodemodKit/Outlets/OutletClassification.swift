@@ -308,12 +308,15 @@ public struct OutletClassification: Sendable {
         for (className, classUses) in Dictionary(grouping: uses, by: \.className) {
             for ancestor in ancestry(className) { usesOf[ancestor, default: []] += classUses }
         }
+        // (By the name of the view, in order: thousands of outlets look them up.)
+        let removalsOf = Dictionary(grouping: removals, by: \.use.outlet)
+        let additionsOf = Dictionary(grouping: additions, by: \.use.outlet)
         // Each outlet: the uses of its class and of its subclasses.
         for (path, file) in swift {
             for outlet in file.outlets {
                 let relevant = usesOf[outlet.className] ?? []
-                func ofThisOutlet(_ placed: Placed) -> Bool { placed.use.outlet == outlet.name && ancestry(placed.use.className).contains(outlet.className) }
-                var removal = removals.first(where: ofThisOutlet)
+                func ofThisOutlet(_ placed: Placed) -> Bool { ancestry(placed.use.className).contains(outlet.className) }
+                var removal = removalsOf[outlet.name]?.first(where: ofThisOutlet)
                 // Removed with the other subviews of a container (in some use, its view is one).
                 var container: String?
                 for emptied in containerRemovals where removal == nil && ancestry(emptied.use.className).contains(outlet.className) {
@@ -329,7 +332,7 @@ public struct OutletClassification: Sendable {
                         container = emptied.use.outlet
                     }
                 }
-                let addition = additions.first(where: ofThisOutlet)
+                let addition = additionsOf[outlet.name]?.first(where: ofThisOutlet)
                 let verdict: Verdict
                 let reason: String
                 let missing = relevant.filter { !$0.connects(outlet.name) }

@@ -22,7 +22,7 @@ struct OutletReadingCache {
     var entries: [String: Entry] = [:]
 
     /// Raised whenever what reading a file gives changes.
-    static let format = "swiftmod-outlets-12"
+    static let format = "swiftmod-outlets-13"
 
     static func defaultPath(root: String) -> String {
         (root as NSString).appendingPathComponent(".swiftmod/cache/outlets.cache")

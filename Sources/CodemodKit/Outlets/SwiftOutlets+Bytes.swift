@@ -71,6 +71,7 @@ extension SwiftOutlets {
         if let deferredExtensions { writer.writeStrings(deferredExtensions) }
         writer.write(textMayMissTypes)
         writer.write(helperCallsUnread)
+        writer.write(textHoldsViewCode)
     }
 
     /// Reads what `write(to:)` wrote.
@@ -125,6 +126,7 @@ extension SwiftOutlets {
         if try reader.readBool() { deferredExtensions = try reader.readStrings() }
         textMayMissTypes = try reader.readBool()
         helperCallsUnread = try reader.readBool()
+        textHoldsViewCode = try reader.readBool()
     }
 }
 

@@ -182,6 +182,7 @@ public struct SwiftOutlets: Sendable, Codable {
     /// text. That is all the verdicts need of a file none of whose types matters to them; one
     /// whose types do is read whole later (`RelevantTypes`).
     public init(classesOf bytes: [UInt8]) {
+        textHoldsViewCode = Self.mayHoldViewCode(bytes)
         allowedIDs = Self.allowedIDs(in: bytes)
         platform = Self.platform(of: bytes)
         (deferredExtensions, textMayMissTypes) = Self.extendedTypes(in: bytes)
@@ -236,6 +237,11 @@ public struct SwiftOutlets: Sendable, Codable {
             }
         }
     }
+
+    /// For a file read by its text alone: whether that text may hold view code (see
+    /// `mayHoldViewCode`). One that does not is read whole only where it names a helper or a
+    /// stale connection's member (`WholeReading`).
+    public var textHoldsViewCode = false
 
     /// Whether the file was read whole but for its code (`init(_:readingUses:deferringCalls:)`):
     /// its text holds no view code, so that code says nothing to the verdicts but the calls of

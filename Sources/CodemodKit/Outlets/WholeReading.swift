@@ -1,3 +1,4 @@
+import Foundation
 import InterfaceBuilder
 import SwiftTree
 import Workspace
@@ -27,8 +28,8 @@ struct WholeReading {
     private let all: Bool
     private let jobs: Int
     private let cache: OutletReadingCache
-    /// Files whose types matter but whose text holds no view code, by index, with their text.
-    private var setAside: [Int: SourceText] = [:]
+    /// Files whose types matter but whose text holds no view code, by index.
+    private var setAside: Set<Int> = []
 
     /// Reads what the verdicts need (or, with `all`, every file).
     init(_ swift: [SwiftFile], at paths: [String], documents: [IBDocument], all: Bool, jobs: Int, cache: OutletReadingCache) {
@@ -38,13 +39,18 @@ struct WholeReading {
         self.all = all
         self.jobs = jobs
         self.cache = cache
+        var relevant = all ? nil : RelevantTypes(documents: documents, swift: swift.map(\.outlets))
         while true {
-            let relevant = all ? nil : RelevantTypes(documents: documents, swift: self.swift.map(\.outlets))
             let candidates = self.swift.indices.filter {
-                setAside[$0] == nil && (relevant?.needsWholeReading(self.swift[$0].outlets) ?? (self.swift[$0].outlets.deferredExtensions != nil))
+                !setAside.contains($0) && (relevant?.needsWholeReading(self.swift[$0].outlets) ?? (self.swift[$0].outlets.deferredExtensions != nil))
             }
-            guard let files = look(at: candidates), !files.isEmpty else { break }
+            // Only a file whose declarations its text may have missed can show a type that
+            // makes another file matter.
+            let revealing = candidates.contains { self.swift[$0].outlets.textMayMissTypes }
+            let files = look(at: candidates)
             read(files)
+            guard !all, revealing else { break }
+            relevant = RelevantTypes(documents: documents, swift: self.swift.map(\.outlets))
         }
         // Of the files set aside, and of those whose calls were not read (`scan`'s), those that
         // may call a helper some file declares.
@@ -57,37 +63,31 @@ struct WholeReading {
     /// whose text names a helper (for a rewrite: all of them).
     private mutating func readCalls(naming helpers: Set<String>) {
         let unread = swift.indices.filter { swift[$0].outlets.helperCallsUnread }
-        guard !unread.isEmpty, all || !helpers.isEmpty else { return }
-        let texts = helpers.map { Array($0.utf8) }
-        let paths = paths, all = all
-        let names: [Bool] = ParallelMap.map(unread, jobs: jobs, worker: { () }) { _, index in
-            // (One that cannot be read is tried again below, and keeps what it said.)
-            guard !all, let source = try? SourceText(contentsOfFile: paths[index]) else { return true }
-            return texts.contains { ByteSearch.contains(source.bytes, $0) }
+        if all {
+            read(unread)
+        } else {
+            read(Self.naming(helpers, among: unread, at: paths, jobs: jobs))
         }
-        let files = zip(unread, names).filter(\.1).map(\.0)
-        if !files.isEmpty { read(Dictionary(uniqueKeysWithValues: files.map { ($0, nil) })) }
     }
 
     /// Takes what the cache read whole of some files, and sets aside the files whose text holds
-    /// no view code; the rest, with their text, are to be read whole.
-    private mutating func look(at candidates: [Int]) -> [Int: SourceText?]? {
-        guard !candidates.isEmpty else { return nil }
+    /// no view code (`SwiftOutlets.textHoldsViewCode`).
+    /// - Returns: the rest, to be read whole.
+    private mutating func look(at candidates: [Int]) -> [Int] {
         let paths = paths, cache = cache
-        let looked: [(known: SwiftOutlets?, source: SourceText?)] = ParallelMap.map(candidates, jobs: jobs, worker: { () }) { _, index in
-            let path = paths[index]
-            if let known = cache.fresh(path, stamp: FileStamp(statusOf: path))?.swift, known.deferredExtensions == nil { return (known, nil) }
-            return (nil, try? SourceText(contentsOfFile: path))
+        let known: [SwiftOutlets?] = ParallelMap.map(candidates, jobs: jobs, worker: { () }) { _, index in
+            guard let known = cache.fresh(paths[index], stamp: FileStamp(statusOf: paths[index]))?.swift, known.deferredExtensions == nil else { return nil }
+            return known
         }
-        var files: [Int: SourceText?] = [:]
+        var files: [Int] = []
         for (position, index) in candidates.enumerated() {
-            if let known = looked[position].known {
+            let outlets = swift[index].outlets
+            if let known = known[position] {
                 swift[index].outlets = known
-            } else if let source = looked[position].source, !all, !swift[index].outlets.textMayMissTypes, !SwiftOutlets.mayHoldViewCode(source.bytes) {
-                setAside[index] = source
+            } else if !all, !outlets.textMayMissTypes, !outlets.textHoldsViewCode {
+                setAside.insert(index)
             } else {
-                // (One that cannot be read is tried again, and keeps what its text said.)
-                files[index] = looked[position].source
+                files.append(index)
             }
         }
         return files
@@ -98,25 +98,34 @@ struct WholeReading {
     /// - Returns: the indexes (in `swift`) of the files read.
     @discardableResult
     mutating func readNaming(_ names: Set<String>, alongside required: String? = nil) -> [Int] {
-        let texts = names.filter { !$0.isEmpty }.map { Array($0.utf8) }
-        let required = required.map { Array($0.utf8) }
-        let named = setAside.filter { _, source in
-            texts.contains { ByteSearch.contains(source.bytes, $0) } && required.map { ByteSearch.contains(source.bytes, $0) } != false
-        }
-        guard !named.isEmpty else { return [] }
-        for index in named.keys { setAside[index] = nil }
-        read(named.mapValues { Optional($0) })
-        return named.keys.sorted()
+        let named = Self.naming(names, alongside: required, among: setAside.sorted(), at: paths, jobs: jobs)
+        setAside.subtract(named)
+        read(named)
+        return named
     }
 
-    /// Reads some files whole (from their text, when it was read), in parallel.
-    private mutating func read(_ files: [Int: SourceText?]) {
-        let indexes = files.keys.sorted()
+    /// Of some files whose text holds no view code, those whose text holds one of some names
+    /// (and `required`). A name that holds view code itself (`addSubview`) is in none of them.
+    /// A file that cannot be read counts: reading it whole says so.
+    private static func naming(_ names: Set<String>, alongside required: String? = nil, among files: [Int], at paths: [String], jobs: Int) -> [Int] {
+        let texts = names.filter { !$0.isEmpty && !SwiftOutlets.mayHoldViewCode(Array($0.utf8)) }.map { Array($0.utf8) }
+        guard !texts.isEmpty, !files.isEmpty else { return [] }
+        let required = required.map { Array($0.utf8) }
+        let holds: [Bool] = ParallelMap.map(files, jobs: jobs, worker: { () }) { _, index in
+            guard let bytes = FileManager.default.contents(atPath: paths[index]).map({ [UInt8]($0) }) else { return true }
+            return texts.contains { ByteSearch.contains(bytes, $0) } && required.map { ByteSearch.contains(bytes, $0) } != false
+        }
+        return zip(files, holds).filter(\.1).map(\.0)
+    }
+
+    /// Reads some files whole, in parallel.
+    private mutating func read(_ indexes: [Int]) {
+        guard !indexes.isEmpty else { return }
         let paths = paths, all = all
         let read: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(indexes, jobs: jobs, worker: { Parser() }) { parser, index in
             let path = paths[index]
             let stamp = FileStamp(statusOf: path)
-            guard let source = (files[index] ?? nil) ?? (try? SourceText(contentsOfFile: path)) else { return (nil, nil) }
+            guard let source = try? SourceText(contentsOfFile: path) else { return (nil, nil) }
             let outlets = SwiftOutlets(parser.parse(source), readingUses: all)
             return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
         }
@@ -124,6 +133,7 @@ struct WholeReading {
             // (A file that can no longer be read keeps what its text said, and is not asked for again.)
             var outlets = read[position].outlets ?? swift[index].outlets
             outlets.deferredExtensions = nil
+            outlets.helperCallsUnread = false
             swift[index].outlets = outlets
             if let entry = read[position].entry { entries[paths[index]] = entry }
         }

@@ -1,0 +1,307 @@
+import Foundation
+
+/// A strict reader of an XML document's elements, for the storyboards and xibs Xcode writes:
+/// start tags with their attributes (entities decoded when asked for), end tags, each with its
+/// line; comments, processing instructions, a DOCTYPE, CDATA and text are passed over.
+///
+/// Read by hand because Foundation's `XMLParser` was most of what reading hundreds of storyboards
+/// cost. It is as strict as a reader must be to say a file is damaged: tags that do not match, a
+/// tag or a document left open, an `&` that is no reference, text outside the root element (a
+/// merge conflict's markers), bytes that are not UTF-8.
+struct XMLScanner {
+    /// Why the bytes are not well-formed XML, and where.
+    struct Failure: Error {
+        var line: Int
+        var reason: String
+    }
+
+    /// A start tag: its name, its attributes (by their place in the bytes) and its line (that of
+    /// its `>`, as libxml2 counts).
+    struct StartTag {
+        let bytes: [UInt8]
+        let nameRange: Range<Int>
+        let attributes: [(name: Range<Int>, value: Range<Int>)]
+        let line: Int
+
+        var name: String { String(decoding: bytes[nameRange], as: UTF8.self) }
+
+        func hasName(_ name: [UInt8]) -> Bool { bytes[nameRange].elementsEqual(name) }
+
+        /// An attribute's value, its references decoded (`&amp;` → `&`); nil when absent.
+        func attribute(_ name: String) -> String? {
+            let wanted = name.utf8
+            guard let found = attributes.first(where: { bytes[$0.name].elementsEqual(wanted) }) else { return nil }
+            return XMLScanner.decoded(bytes[found.value])
+        }
+    }
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+
+    /// Reads a document's bytes (UTF-8, or UTF-16 with its byte order mark), calling `start` and
+    /// `end` for each element in order. `start` may stop the reading by throwing.
+    /// - Throws: `Failure` where the XML breaks; what `start` throws.
+    static func scan(_ data: [UInt8], start: (StartTag) throws -> Void, end: (_ nameRange: Range<Int>, _ bytes: [UInt8]) -> Void) throws {
+        var bytes = data
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
+            guard let text = String(data: Data(data), encoding: .utf16) else { throw Failure(line: 1, reason: "not well-formed XML (not UTF-16, as its byte order mark says)") }
+            bytes = Array(text.utf8)
+        } else if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = Array(data.dropFirst(3))
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw Failure(line: Self.lineOfInvalidUTF8(bytes), reason: "not well-formed XML (not UTF-8)") }
+        var scanner = XMLScanner(bytes: bytes)
+        try scanner.run(start: start, end: end)
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func failure(_ reason: String) -> Failure { Failure(line: line, reason: "not well-formed XML (\(reason))") }
+
+    private mutating func run(start: (StartTag) throws -> Void, end: (Range<Int>, [UInt8]) -> Void) throws {
+        var open: [(name: Range<Int>, line: Int)] = []
+        var sawRoot = false
+        var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte != UInt8(ascii: "<") {
+                try text(inside: !open.isEmpty)
+                continue
+            }
+            if starts(with: "<?") {
+                try skip(past: "?>", what: "a processing instruction")
+            } else if starts(with: "<!--") {
+                try skip(past: "-->", what: "a comment")
+            } else if starts(with: "<![CDATA[") {
+                guard !open.isEmpty else { throw failure("CDATA outside the root element") }
+                try skip(past: "]]>", what: "a CDATA section")
+            } else if starts(with: "<!DOCTYPE") {
+                guard !sawRoot else { throw failure("a DOCTYPE after the root element") }
+                try skipDoctype()
+            } else if starts(with: "</") {
+                offset += 2
+                let name = try self.name()
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ">") else { throw failure("`>` should end the end tag `</\(text(name))`") }
+                offset += 1
+                guard let last = open.popLast() else { throw failure("`</\(text(name))>` closes no element") }
+                guard bytes[last.name].elementsEqual(bytes[name]) else {
+                    throw failure("`</\(text(name))>` closes `<\(text(last.name))>` of line \(last.line)")
+                }
+                end(name, bytes)
+            } else {
+                guard !open.isEmpty || !sawRoot else { throw failure("text outside the root element") }
+                offset += 1
+                let name = try self.name()
+                attributes.removeAll(keepingCapacity: true)
+                let empty = try readAttributes(into: &attributes, of: name)
+                sawRoot = true
+                try start(StartTag(bytes: bytes, nameRange: name, attributes: attributes, line: line))
+                if empty { end(name, bytes) } else { open.append((name, line)) }
+            }
+        }
+        if let last = open.last { throw failure("`<\(text(last.name))>` of line \(last.line) is not closed") }
+        guard sawRoot else { throw failure("no root element") }
+    }
+
+    private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    private func starts(with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { buffer in
+            var index = 0
+            while index < count {
+                if bytes[offset + index] != buffer[index] { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    /// Text up to the next `<`: outside the root element, only spaces; inside, each `&` a reference.
+    private mutating func text(inside: Bool) throws {
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "<") {
+            let byte = bytes[offset]
+            if byte == 0x0A {
+                line += 1
+            } else if byte == UInt8(ascii: "&") {
+                guard inside else { throw failure("text outside the root element") }
+                try reference()
+                continue
+            } else if !inside, byte != 0x20, byte != 0x09, byte != 0x0D {
+                throw failure("text outside the root element")
+            }
+            offset += 1
+        }
+    }
+
+    /// `&lt;`, `&#60;`, `&#x3C;`: the five entities XML declares, or a character's number.
+    private mutating func reference() throws {
+        let start = offset
+        offset += 1
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: ";"), offset - start < 12 { offset += 1 }
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ";"), Self.isReference(bytes[(start + 1)..<offset]) else {
+            offset = start
+            throw failure("`&` begins no reference (write `&amp;`)")
+        }
+        offset += 1
+    }
+
+    static func isReference(_ body: ArraySlice<UInt8>) -> Bool {
+        if let first = body.first, first == UInt8(ascii: "#") {
+            let digits = body.dropFirst()
+            if digits.first == UInt8(ascii: "x") {
+                return digits.count > 1 && digits.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+            }
+            return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        return entities.keys.contains { body.elementsEqual($0.utf8) }
+    }
+
+    static let entities: [String: String] = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
+
+    private mutating func skip(past terminator: StaticString, what: String) throws {
+        let startLine = line
+        while offset < bytes.count {
+            if starts(with: terminator) {
+                offset += terminator.utf8CodeUnitCount
+                return
+            }
+            if bytes[offset] == 0x0A { line += 1 }
+            offset += 1
+        }
+        line = startLine
+        throw failure("\(what) is not closed")
+    }
+
+    private mutating func skipDoctype() throws {
+        var depth = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            if byte == 0x0A { line += 1 }
+            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "]") { depth -= 1 }
+            if byte == UInt8(ascii: ">"), depth <= 0 { return }
+        }
+        throw failure("the DOCTYPE is not closed")
+    }
+
+    private mutating func skipSpace() {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+            if byte == 0x0A { line += 1 }
+            offset += 1
+        }
+    }
+
+    /// A name (of an element or an attribute) at the offset.
+    private mutating func name() throws -> Range<Int> {
+        let start = offset
+        while offset < bytes.count, Self.isNameByte(bytes[offset], first: offset == start) { offset += 1 }
+        guard offset > start else {
+            let found = offset < bytes.count ? "`\(Character(Unicode.Scalar(bytes[offset])))`" : "the end of the file"
+            throw failure("a name should follow `<`, not \(found)")
+        }
+        return start..<offset
+    }
+
+    static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"), 0x80...0xFF: return true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): return !first
+        default: return false
+        }
+    }
+
+    /// The attributes of a start tag, up to its `>` or `/>`.
+    /// - Returns: whether the element is empty (`/>`).
+    private mutating func readAttributes(into attributes: inout [(name: Range<Int>, value: Range<Int>)], of element: Range<Int>) throws -> Bool {
+        while true {
+            let hadSpace = offset < bytes.count && [0x20, 0x09, 0x0D, 0x0A].contains(bytes[offset])
+            skipSpace()
+            guard offset < bytes.count else { throw failure("the tag `<\(text(element))` is not closed") }
+            if bytes[offset] == UInt8(ascii: ">") {
+                offset += 1
+                return false
+            }
+            if starts(with: "/>") {
+                offset += 2
+                return true
+            }
+            guard hadSpace else { throw failure("a space should come before the attribute in `<\(text(element))`") }
+            let name = try self.name()
+            skipSpace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "=") else { throw failure("the attribute `\(text(name))` has no value") }
+            offset += 1
+            skipSpace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") else {
+                throw failure("the value of `\(text(name))` should be quoted")
+            }
+            let quote = bytes[offset]
+            offset += 1
+            let start = offset
+            while offset < bytes.count, bytes[offset] != quote {
+                switch bytes[offset] {
+                case UInt8(ascii: "<"): throw failure("`<` in the value of `\(text(name))`")
+                case UInt8(ascii: "&"): try reference()
+                case 0x0A:
+                    line += 1
+                    offset += 1
+                default: offset += 1
+                }
+            }
+            guard offset < bytes.count else { throw failure("the value of `\(text(name))` is not closed") }
+            if attributes.contains(where: { bytes[$0.name].elementsEqual(bytes[name]) }) { throw failure("the attribute `\(text(name))` is given twice") }
+            attributes.append((name, start..<offset))
+            offset += 1
+        }
+    }
+
+    /// An attribute's value with its references decoded (and, as XML reads it, a tab or a line
+    /// break as a space).
+    static func decoded(_ value: ArraySlice<UInt8>) -> String {
+        guard value.contains(where: { $0 == UInt8(ascii: "&") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return String(decoding: value, as: UTF8.self) }
+        var result: [UInt8] = []
+        var index = value.startIndex
+        while index < value.endIndex {
+            let byte = value[index]
+            if byte == UInt8(ascii: "&"), let end = value[index...].firstIndex(of: UInt8(ascii: ";")) {
+                let body = value[(index + 1)..<end]
+                if body.first == UInt8(ascii: "#") {
+                    let hex = body.dropFirst().first == UInt8(ascii: "x")
+                    let digits = String(decoding: body.dropFirst(hex ? 2 : 1), as: UTF8.self)
+                    if let number = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(number) {
+                        result.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    }
+                } else if let text = entities[String(decoding: body, as: UTF8.self)] {
+                    result.append(contentsOf: Array(text.utf8))
+                }
+                index = end + 1
+                continue
+            }
+            // (A line break written as CR LF is one space.)
+            if byte == 0x0D, index + 1 < value.endIndex, value[index + 1] == 0x0A {
+                index += 1
+                continue
+            }
+            result.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The line of the first byte that is not UTF-8.
+    static func lineOfInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var line = 1, start = 0
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+            if String(validating: bytes[start..<newline], as: UTF8.self) == nil { return line }
+            line += 1
+            start = newline + 1
+        }
+        return line
+    }
+}
