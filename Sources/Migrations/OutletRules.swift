@@ -136,11 +136,14 @@ public struct OutletRules: Sendable, FindingsByFile {
 
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String]) {
         let root = configuration.root
-        // (A file whose bytes do not read back is read again.)
-        let known = read.compactMapValues { bytes -> SwiftOutlets? in
-            var reader = ByteReader(bytes)
+        // (A file whose bytes do not read back is read again.) In parallel: thousands of files.
+        let keys = Array(read.keys)
+        let decoded: [SwiftOutlets?] = ParallelMap.map(keys, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: { () }) { _, key in
+            var reader = ByteReader(read[key]!)
             return try? SwiftOutlets(from: &reader)
         }
+        var known: [String: SwiftOutlets] = [:]
+        for (key, outlets) in zip(keys, decoded) { known[key] = outlets }
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion, read: known, walked: files)
         self.init(configuration: configuration, migrations: rules, repository: repository)

@@ -94,6 +94,18 @@ public struct Node: Hashable, CustomStringConvertible {
     /// The named children, in source order.
     public var namedChildren: [Node] { children.filter(\.isNamed) }
 
+    /// The first child of some kinds (by their symbols), without making the list of children.
+    public func firstChild(in symbols: SymbolSet) -> Node? {
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        guard ts_tree_cursor_goto_first_child(&cursor) else { return nil }
+        repeat {
+            let child = ts_tree_cursor_current_node(&cursor)
+            if symbols.contains(ts_node_symbol(child)) { return Node(raw: child, tree: tree) }
+        } while ts_tree_cursor_goto_next_sibling(&cursor)
+        return nil
+    }
+
     /// The children with their field names (nil where the grammar names no field).
     public var fieldedChildren: [(field: String?, node: Node)] {
         guard childCount > 0 else { return [] }

@@ -133,6 +133,33 @@ import Workspace
         #expect(marked.classes.map { "\($0.name):\($0.superclass ?? "-")@\($0.line)" } == ["SubCell:BaseCell@1", "Other:-@3"])
         let long = SwiftOutlets(classesOf: Array(("let a = [" + Array(repeating: "\"class\"", count: 50_000).joined(separator: ",") + "]\nclass Late: Base {}\n").utf8))
         #expect(long.classes.map { "\($0.name)@\($0.line)" } == ["Late@2"])
+        // A superclass with generic arguments is read; with nested ones, the file is read whole.
+        let generic = "class LabelCell: HintCell<UILabel> { }\nfinal class ViewCell: Base.HintCell<UIView, Int> {}\n"
+        let genericLight = SwiftOutlets(classesOf: Array(generic.utf8))
+        #expect(!genericLight.textMayMissTypes)
+        #expect(genericLight.classes.map { "\($0.name):\($0.superclass ?? "-")" } == ["LabelCell:HintCell", "ViewCell:HintCell"])
+        #expect(SwiftOutlets(Parser().parse(generic)).classes.map { "\($0.name):\($0.superclass ?? "-")" } == ["LabelCell:HintCell", "ViewCell:HintCell"])
+        #expect(SwiftOutlets(classesOf: Array("class Nested: Box<Array<Int>> {}\n".utf8)).textMayMissTypes)
+    }
+
+    /// The text reading against the parse (the oracle) on every Swift file of `Corpus/` (and of
+    /// the folders `SWIFTMOD_TEXT_READING_ROOTS` names, `:`-separated: a real app): where the
+    /// text reading is sure of a file (`textMayMissTypes` false), its classes, superclasses,
+    /// `@objc(Name)`s and lines are the parse's.
+    @Test func theTextReadingOfEveryCorpusFileIsTheParses() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Corpus").standardized.path
+        let roots = [corpus] + (ProcessInfo.processInfo.environment["SWIFTMOD_TEXT_READING_ROOTS"]?.split(separator: ":").map(String.init) ?? [])
+        var sure = 0
+        for path in try FileWalker().swiftFiles(under: roots) {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { continue }
+            let light = SwiftOutlets(classesOf: [UInt8](data))
+            guard !light.textMayMissTypes else { continue }
+            sure += 1
+            let whole = SwiftOutlets(Parser().parse(text))
+            func described(_ file: SwiftOutlets) -> [String] { file.classes.map { "\($0.name):\($0.superclass ?? "-"):\($0.objcName ?? "-")@\($0.line)" } }
+            #expect(described(light) == described(whole), "\(path)")
+        }
+        #expect(sure > 50)
     }
 
     /// A file that declares no outlet or action is read by its text first (`scan`), and whole

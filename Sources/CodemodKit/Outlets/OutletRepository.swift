@@ -79,23 +79,32 @@ public struct OutletRepository: Sendable {
                 unreadableFiles.append((display(file), "\(error); which files it builds is not known"))
             }
         }
-        let built = BuildMembership(projects: projects)
+        // Whether a target builds each Swift, storyboard and xib file, and which modules (only
+        // where a project says: elsewhere a file's module is not known); in parallel, each worker
+        // with its own folders' answers.
+        let judged = walk.filter { $0.hasSuffix(".swift") || IBDocument.isInterfaceBuilderFile($0) }
+        let membership: [(built: Bool, modules: Set<String>)] = ParallelMap.map(judged, jobs: jobs, worker: { BuildMembership(projects: projects) }) { built, path in
+            let builds = built.builds(path)
+            return (builds, projects.isEmpty ? [] : built.modules(of: path))
+        }
         var notBuilt: [String] = []
         var ibPaths: [String] = []
-        for path in walk where IBDocument.isInterfaceBuilderFile(path) {
-            if built.builds(path) { ibPaths.append(path) } else { notBuilt.append(display(path)) }
+        var swiftPaths: [String] = []
+        var unbuiltSwift: Set<String> = []
+        for (path, (builds, names)) in zip(judged, membership) {
+            if path.hasSuffix(".swift") {
+                swiftPaths.append(path)
+                if !builds { unbuiltSwift.insert(display(path)) }
+            } else if builds {
+                ibPaths.append(path)
+            } else {
+                notBuilt.append(display(path))
+                continue
+            }
+            if !names.isEmpty { modules[display(path)] = names }
         }
-        let swiftPaths = walk.filter { $0.hasSuffix(".swift") }
-        let unbuiltSwift = Set(swiftPaths.filter { !built.builds($0) }.map(display))
         self.unbuiltSwift = unbuiltSwift
         self.notBuilt = notBuilt.sorted()
-        // (Only where a project says: elsewhere a file's module is not known.)
-        if !projects.isEmpty {
-            for path in swiftPaths + ibPaths {
-                let names = built.modules(of: path)
-                if !names.isEmpty { modules[display(path)] = names }
-            }
-        }
         let readIB: [(Result<IBDocument, Error>, OutletReadingCache.Entry?)] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
             let stamp = FileStamp(statusOf: path)
             if let entry = cache.fresh(path, stamp: stamp) {

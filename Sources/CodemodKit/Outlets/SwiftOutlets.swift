@@ -26,8 +26,9 @@ public struct SwiftOutlets: Sendable, Codable {
         /// The name of its view's type, without `!`, `?`, brackets or module (`UIKit.UILabel!` →
         /// `UILabel`): whose helpers and superclasses apply to it.
         public var typeName: String {
-            let type = self.type.filter { !"!?[]".contains($0) }
-            return String(type.split(separator: ".").last ?? Substring(type))
+            // (By bytes: thousands of outlets ask, and the marks are ASCII.)
+            let kept = type.utf8.filter { $0 != UInt8(ascii: "!") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") }
+            return String(decoding: kept.split(separator: UInt8(ascii: ".")).last ?? kept[...], as: UTF8.self)
         }
 
         /// Whether a place (a line, and a byte column from 1) lies in the declaration.
@@ -190,7 +191,7 @@ public struct SwiftOutlets: Sendable, Codable {
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1, counted = first, lineEnd = first
-        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) where offset >= lineEnd {
+        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) where offset >= lineEnd && Self.isKeyword(bytes, at: offset, length: 5) {
             var start = offset
             while start > lineEnd, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
@@ -231,7 +232,7 @@ public struct SwiftOutlets: Sendable, Codable {
         }
         // An `@objc(Name)` the classes read do not hold may name one of them.
         let named = Set(classes.compactMap(\.objcName))
-        Self.forEachLine(holding: "@objc", in: bytes) { line in
+        Self.forEachLine(holding: "@objc", in: bytes, where: { Self.opensParenthesis(bytes, after: $0 + 5) }) { line in
             for match in Self.objcAttribute.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
                 if let range = Range(match.range(at: 1), in: line), !named.contains(String(line[range])) { textMayMissTypes = true }
             }
@@ -257,6 +258,25 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// How many class declarations a line may hold, loosely: `class` (not after a dot or `@`, not
     /// `class func` and the like) followed by a name, or ending the line. Comment lines hold none.
+    /// Whether a word at an offset stands as a keyword may: not inside a longer name, and
+    /// followed by a space, a tab or the end of its line. Where it does not, neither the
+    /// declarations' expressions nor their loose forms can match there (both ask for as much).
+    static func isKeyword(_ bytes: [UInt8], at offset: Int, length: Int) -> Bool {
+        if offset > 0 {
+            let before = bytes[offset - 1]
+            if before == UInt8(ascii: "_") || (before >= 0x30 && before <= 0x39) || (before | 0x20 >= 0x61 && before | 0x20 <= 0x7A) { return false }
+        }
+        let after = offset + length
+        return after >= bytes.count || bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D || bytes[after] == 0x0A
+    }
+
+    /// Whether a `(` follows an offset, after spaces and tabs (`@objc (Name)`).
+    static func opensParenthesis(_ bytes: [UInt8], after offset: Int) -> Bool {
+        var index = offset
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "(")
+    }
+
     static func mayDeclareClass(_ line: String) -> Int {
         looseClassDeclaration.numberOfMatches(in: line, range: NSRange(line.startIndex..., in: line))
     }
@@ -293,7 +313,7 @@ public struct SwiftOutlets: Sendable, Codable {
     static func extendedTypes(in bytes: [UInt8]) -> (names: [String], mayMiss: Bool) {
         var names: Set<String> = []
         var mayMiss = false
-        forEachLine(holding: "extension", in: bytes) { line in
+        forEachLine(holding: "extension", in: bytes, where: { isKeyword(bytes, at: $0, length: 9) }) { line in
             let matches = extensionDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line))
             for match in matches {
                 guard let range = Range(match.range(at: 1), in: line) else { continue }
@@ -312,10 +332,13 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Calls `visit` with each line of a file that holds a word, once per line however often it
     /// holds it (a regular expression is slow on a whole file; on those lines it is not).
     /// - Parameter outside: ranges whose lines are passed over (block comments).
-    static func forEachLine(holding word: String, in bytes: [UInt8], outside skipped: [Range<Int>] = [], _ visit: (String) -> Void) {
+    /// - Parameter accept: which places of the word count (by their offset): a line none of whose
+    ///   places counts is not visited.
+    static func forEachLine(holding word: String, in bytes: [UInt8], outside skipped: [Range<Int>] = [], where accept: (Int) -> Bool = { _ in true },
+                            _ visit: (String) -> Void) {
         var lineEnd = 0
         for offset in ByteSearch.occurrences(of: Array(word.utf8), in: bytes) where offset >= lineEnd {
-            if skipped.contains(where: { $0.contains(offset) }) { continue }
+            if skipped.contains(where: { $0.contains(offset) }) || !accept(offset) { continue }
             var start = offset
             while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
@@ -359,7 +382,10 @@ public struct SwiftOutlets: Sendable, Codable {
         // Each line that says `import`, read as an import declaration (not a comment or a
         // string): `import UIKit`, `@testable import UIKit`, `import class UIKit.UIView`.
         var uiKit = false, appKit = false
+        // (Only a file, and a line, that names a framework can import it: most imports do not.)
+        guard frameworkNames.contains(where: { ByteSearch.contains(bytes, $0) }) else { return .unknown }
         forEachLine(holding: "import", in: bytes, outside: blockComments(in: bytes)) { text in
+            guard text.contains("UIKit") || text.contains("AppKit") || text.contains("Cocoa") else { return }
             let line = code(of: text)
             // (Several on a line: `import Foundation; import UIKit`.)
             for match in Self.importDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
@@ -371,13 +397,16 @@ public struct SwiftOutlets: Sendable, Codable {
         return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
     }
 
+    static let frameworkNames = ["UIKit", "AppKit", "Cocoa"].map { Array($0.utf8) }
+
     /// An import declaration's module, at the start of a line.
     static let importDeclaration = try! NSRegularExpression(
         pattern: #"(?:^|;)[ \t\x{FEFF}]*(?:@[A-Za-z_]+(?:\([^)]*\))?[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+(?:(?:class|struct|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_])"#)
 
-    /// `class Name: Superclass` (after attributes and modifiers), at the start of a line.
+    /// `class Name: Superclass` (after attributes and modifiers), at the start of a line; the
+    /// superclass may have generic arguments (`TextHintCell<UILabel>`), not nested ones.
     static let classDeclaration = try! NSRegularExpression(
-        pattern: #"^[ \t]*(?:@[A-Za-z_][A-Za-z0-9_]*(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|open|internal|fileprivate|private|package|final|nonisolated)[ \t]+)*class[ \t]+(?!(?:func|var|let|subscript|override|final|static|private|public|open|internal|fileprivate|package|required|convenience|init|deinit|dynamic|nonisolated)\b)([A-Za-z_][A-Za-z0-9_]*)(?:<[^>{\n]*>)?(?:[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*))?"#,
+        pattern: #"^[ \t]*(?:@[A-Za-z_][A-Za-z0-9_]*(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|open|internal|fileprivate|private|package|final|nonisolated)[ \t]+)*class[ \t]+(?!(?:func|var|let|subscript|override|final|static|private|public|open|internal|fileprivate|package|required|convenience|init|deinit|dynamic|nonisolated)\b)([A-Za-z_][A-Za-z0-9_]*)(?:<[^>{\n]*>)?(?:[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*)(?:<[^<>{\n]*>)?)?"#,
         options: [.anchorsMatchLines])
 
     /// The ids `swiftmod:allow ID` comments name.
@@ -413,28 +442,26 @@ public struct SwiftOutlets: Sendable, Codable {
                 classes.append(Class(name: className, superclass: superclass, objcName: objc, line: declaration.start.line))
             }
             guard let body = declaration.child(field: "body") else { return }
+            // (By symbols: a class has many members, and a repository thousands of classes.)
             for member in body.children {
-                if member.kind == "class_declaration" { read(member, bodies: &bodies) }
-                if let memberName = memberName(member) { members[className, default: []].insert(memberName) }
-                if member.kind == "property_declaration", Self.hasAttribute(member, "IBOutlet"), let outlet = outlet(member, in: className) {
+                let symbol = member.symbol
+                if Symbols.types.contains(symbol) { read(member, bodies: &bodies) }
+                let isProperty = Symbols.property.contains(symbol)
+                guard isProperty || Symbols.function.contains(symbol) else { continue }
+                let name = isProperty ? member.child(fieldID: Symbols.nameField)?.child(fieldID: Symbols.boundIdentifierField) : member.child(fieldID: Symbols.nameField)
+                if let name { members[className, default: []].insert(Self.unticked(name.text)) }
+                // (Most members have no attribute.)
+                guard member.firstChild(in: Symbols.modifiers) != nil else { continue }
+                if isProperty, Self.hasAttribute(member, "IBOutlet"), let outlet = outlet(member, in: className) {
                     outlets.append(outlet)
                 }
-                if member.kind == "function_declaration", Self.hasAttribute(member, "IBAction") || Self.hasAttribute(member, "objc"),
-                   let selector = Self.selector(of: member) {
+                if !isProperty, Self.hasAttribute(member, "IBAction") || Self.hasAttribute(member, "objc"), let selector = Self.selector(of: member) {
                     actions[className, default: []].insert(selector)
                 }
             }
             bodies[body.byteRange.lowerBound] = className
         default:
             return
-        }
-    }
-
-    private func memberName(_ member: Node) -> String? {
-        switch member.kind {
-        case "property_declaration": return member.child(field: "name")?.child(field: "bound_identifier").map { Self.unticked($0.text) }
-        case "function_declaration": return member.child(field: "name").map { Self.unticked($0.text) }
-        default: return nil
         }
     }
 
@@ -737,6 +764,8 @@ public struct SwiftOutlets: Sendable, Codable {
         static let targetField = SwiftLanguage.fieldID("target")
         static let bodyField = SwiftLanguage.fieldID("body")
         static let function = SymbolSet(kinds: ["function_declaration"])
+        static let property = SymbolSet(kinds: ["property_declaration"])
+        static let modifiers = SymbolSet(kinds: ["modifiers"])
         static let parameter = SymbolSet(kinds: ["parameter"])
         /// Where names are declared for the code inside alone.
         static let scopes = SymbolSet(kinds: ["function_declaration", "lambda_literal", "init_declaration", "deinit_declaration", "computed_property",
