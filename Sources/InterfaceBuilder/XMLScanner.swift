@@ -38,24 +38,57 @@ struct XMLScanner {
     private let bytes: [UInt8]
     private var offset = 0
     private var line = 1
+    private var sawDoctype = false
 
     /// Reads a document's bytes (UTF-8, or UTF-16 with its byte order mark), calling `start` and
     /// `end` for each element in order. `start` may stop the reading by throwing.
     /// - Throws: `Failure` where the XML breaks; what `start` throws.
     static func scan(_ data: [UInt8], start: (StartTag) throws -> Void, end: (_ nameRange: Range<Int>, _ bytes: [UInt8]) -> Void) throws {
-        var bytes = data
-        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
-            guard let text = String(data: Data(data), encoding: .utf16) else { throw Failure(line: 1, reason: "not well-formed XML (not UTF-16, as its byte order mark says)") }
-            bytes = Array(text.utf8)
-        } else if data.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes = Array(data.dropFirst(3))
+        let bytes = try utf8(data)
+        if let control = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            throw Failure(line: bytes[..<control].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 },
+                          reason: "not well-formed XML (a control character, U+\(String(format: "%04X", bytes[control])), which XML cannot hold)")
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else { throw Failure(line: Self.lineOfInvalidUTF8(bytes), reason: "not well-formed XML (not UTF-8)") }
         var scanner = XMLScanner(bytes: bytes)
         try scanner.run(start: start, end: end)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A document's bytes as UTF-8: UTF-8 (with or without its byte order mark), UTF-16 (with a
+    /// byte order mark, or without one, as `<` in two bytes shows), or what the XML declaration
+    /// names (`encoding="ISO-8859-1"`, `windows-1252`, `US-ASCII`).
+    static func utf8(_ data: [UInt8]) throws -> [UInt8] {
+        var encoding: String.Encoding?
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
+            encoding = .utf16
+        } else if data.starts(with: [0x3C, 0x00]) {
+            encoding = .utf16LittleEndian
+        } else if data.starts(with: [0x00, 0x3C]) {
+            encoding = .utf16BigEndian
+        } else if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return try utf8(Array(data.dropFirst(3)))
+        } else if data.starts(with: Array("<?xml".utf8)), let end = data.firstIndex(of: UInt8(ascii: ">")) {
+            let declaration = String(decoding: data[..<end], as: UTF8.self)
+            if let range = declaration.range(of: #"encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z0-9._-]+)["']"#, options: .regularExpression) {
+                let name = declaration[range].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first.map { $0.lowercased() } ?? ""
+                switch name {
+                case "utf-8", "utf8": break
+                case "iso-8859-1", "latin1", "iso_8859-1", "l1": encoding = .isoLatin1
+                case "windows-1252", "cp1252": encoding = .windowsCP1252
+                case "us-ascii", "ascii": encoding = .ascii
+                case "utf-16", "utf-16le", "utf-16be": throw Failure(line: 1, reason: "not well-formed XML (it says UTF-16, but is not)")
+                default: throw Failure(line: 1, reason: "not read: its encoding, \(name), is none Xcode writes (UTF-8)")
+                }
+            }
+        }
+        guard let encoding else {
+            guard String(validating: data, as: UTF8.self) != nil else { throw Failure(line: lineOfInvalidUTF8(data), reason: "not well-formed XML (not UTF-8)") }
+            return data
+        }
+        guard let text = String(data: Data(data), encoding: encoding) else { throw Failure(line: 1, reason: "not well-formed XML (not \(encoding), as it says)") }
+        return Array(text.utf8)
+    }
 
     private func failure(_ reason: String) -> Failure { Failure(line: line, reason: "not well-formed XML (\(reason))") }
 
@@ -70,14 +103,20 @@ struct XMLScanner {
                 continue
             }
             if starts(with: "<?") {
+                // (`<?xml …?>` declares the document: only at its very start.)
+                if offset > 0, offset + 5 < bytes.count, bytes[(offset + 2)..<(offset + 5)].map({ $0 | 0x20 }) == Array("xml".utf8),
+                   [0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "?")].contains(bytes[offset + 5]) {
+                    throw failure("an XML declaration that is not at the start of the file")
+                }
                 try skip(past: "?>", what: "a processing instruction")
             } else if starts(with: "<!--") {
-                try skip(past: "-->", what: "a comment")
+                try skipComment()
             } else if starts(with: "<![CDATA[") {
                 guard !open.isEmpty else { throw failure("CDATA outside the root element") }
                 try skip(past: "]]>", what: "a CDATA section")
             } else if starts(with: "<!DOCTYPE") {
                 guard !sawRoot else { throw failure("a DOCTYPE after the root element") }
+                sawDoctype = true
                 try skipDoctype()
             } else if starts(with: "</") {
                 offset += 2
@@ -143,7 +182,11 @@ struct XMLScanner {
         offset += 1
         while offset < bytes.count, bytes[offset] != UInt8(ascii: ";"), offset - start < 12 { offset += 1 }
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: ";"), Self.isReference(bytes[(start + 1)..<offset]) else {
+            let name = offset < bytes.count && bytes[offset] == UInt8(ascii: ";") ? text((start + 1)..<offset) : nil
             offset = start
+            if let name, sawDoctype, name.first?.isLetter == true {
+                throw failure("`&\(name);` is an entity its DOCTYPE declares, which is not read")
+            }
             throw failure("`&` begins no reference (write `&amp;`)")
         }
         offset += 1
@@ -151,11 +194,12 @@ struct XMLScanner {
 
     static func isReference(_ body: ArraySlice<UInt8>) -> Bool {
         if let first = body.first, first == UInt8(ascii: "#") {
-            let digits = body.dropFirst()
-            if digits.first == UInt8(ascii: "x") {
-                return digits.count > 1 && digits.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
-            }
-            return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            // A character XML may hold: a tab, a line break, or one from U+0020 on, but the
+            // surrogates and U+FFFE, U+FFFF.
+            let hex = body.dropFirst().first == UInt8(ascii: "x")
+            guard let value = UInt32(String(decoding: body.dropFirst(hex ? 2 : 1), as: UTF8.self), radix: hex ? 16 : 10) else { return false }
+            return value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
+                || (0x10000...0x10FFFF).contains(value)
         }
         return entities.keys.contains { body.elementsEqual($0.utf8) }
     }
@@ -174,6 +218,23 @@ struct XMLScanner {
         }
         line = startLine
         throw failure("\(what) is not closed")
+    }
+
+    /// A comment, which may not hold `--` but at its end.
+    private mutating func skipComment() throws {
+        let startLine = line
+        offset += 4
+        while offset + 1 < bytes.count {
+            if bytes[offset] == UInt8(ascii: "-"), bytes[offset + 1] == UInt8(ascii: "-") {
+                guard offset + 2 < bytes.count, bytes[offset + 2] == UInt8(ascii: ">") else { throw failure("`--` inside a comment") }
+                offset += 3
+                return
+            }
+            if bytes[offset] == 0x0A { line += 1 }
+            offset += 1
+        }
+        line = startLine
+        throw failure("a comment is not closed")
     }
 
     private mutating func skipDoctype() throws {

@@ -57,6 +57,10 @@ public indirect enum PropertyList: Sendable, Equatable {
 private struct Reader {
     let bytes: [UInt8]
     var offset = 0
+    /// How many dictionaries and arrays are open: a value is read by recursion, so a file that
+    /// nests deeper than any project does is refused, not read off the end of the stack.
+    var depth = 0
+    static let maximumDepth = 512
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -92,7 +96,13 @@ private struct Reader {
     mutating func value() throws -> PropertyList {
         skipSpaceAndComments()
         guard offset < bytes.count else { throw error("the file ends where a value should be") }
-        switch bytes[offset] {
+        let opening = bytes[offset]
+        if opening == UInt8(ascii: "{") || opening == UInt8(ascii: "(") {
+            guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) deep") }
+            depth += 1
+        }
+        defer { if opening == UInt8(ascii: "{") || opening == UInt8(ascii: "(") { depth -= 1 } }
+        switch opening {
         case UInt8(ascii: "{"):
             offset += 1
             var dictionary: [String: PropertyList] = [:]
@@ -183,12 +193,18 @@ private struct Reader {
             case UInt8(ascii: "f"): text.append(0x0C)
             case UInt8(ascii: "v"): text.append(0x0B)
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
-                // `\U00e9`: up to four hex digits, a UTF-16 unit.
-                var value: UInt32 = 0, digits = 0
-                while digits < 4, offset < bytes.count, let digit = Self.hex(bytes[offset]) {
-                    value = value * 16 + UInt32(digit)
-                    offset += 1
-                    digits += 1
+                // `\U00e9`: up to four hex digits, a UTF-16 unit; `\Ud83d\Ude00`, a pair of them.
+                var value = hexUnit()
+                if (0xD800...0xDBFF).contains(value), offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                   bytes[offset + 1] | 0x20 == UInt8(ascii: "u") {
+                    let mark = offset
+                    offset += 2
+                    let low = hexUnit()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        offset = mark
+                    }
                 }
                 text.append(contentsOf: Array(String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}").utf8))
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
@@ -207,6 +223,17 @@ private struct Reader {
         guard offset < bytes.count else { throw error("a string is not closed (a `\"` is missing)") }
         offset += 1
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Up to four hex digits at the offset, as a number.
+    mutating func hexUnit() -> UInt32 {
+        var value: UInt32 = 0, digits = 0
+        while digits < 4, offset < bytes.count, let digit = Self.hex(bytes[offset]) {
+            value = value * 16 + UInt32(digit)
+            offset += 1
+            digits += 1
+        }
+        return value
     }
 
     mutating func data() throws -> [UInt8] {

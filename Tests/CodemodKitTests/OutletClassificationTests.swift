@@ -65,6 +65,7 @@ import Workspace
                 @IBOutlet weak var `default`: UIButton!
                 @IBAction func didTap(on sender: Any) {}
                 @IBAction func send(for event: Any) {}
+                @IBAction func tap(forEvent event: Any) {}
             }
             """, [("Main.storyboard", Self.storyboard("""
                 <viewController id="s" customClass="Sub"><view key="view" id="sv"/></viewController>
@@ -74,6 +75,7 @@ import Workspace
                         <connections>
                             <action selector="didTapOn:" destination="h" id="x1"/>
                             <action selector="sendFor:" destination="h" id="x2"/>
+                            <action selector="tapForEvent:" destination="h" id="x3"/>
                         </connections>
                     </button></subviews></view>
                     <connections><outlet property="default" destination="b" id="o1"/></connections>
@@ -81,6 +83,10 @@ import Workspace
             """))])
         #expect(verdicts(classification) == ["Base.header": "not-connected", "CardV.title": "not-connected", "Host.default": "guaranteed"])
         #expect(classification.stale.isEmpty, "\(classification.stale)")
+        // And back, for a file read by its text: the names a selector's method may have.
+        #expect(SwiftOutlets.methodNames(forSelector: "tapForEvent:").contains("tap"))
+        #expect(SwiftOutlets.methodNames(forSelector: "closeWithSender:").contains("close"))
+        #expect(SwiftOutlets.methodNames(forSelector: "refresh:") == ["refresh"])
     }
 
     @Test func aViewThatLoadsItsOwnXibIsConnectedByItWhereverItIsPlaced() throws {
@@ -140,6 +146,10 @@ import Workspace
         #expect(genericLight.classes.map { "\($0.name):\($0.superclass ?? "-")" } == ["LabelCell:HintCell", "ViewCell:HintCell"])
         #expect(SwiftOutlets(Parser().parse(generic)).classes.map { "\($0.name):\($0.superclass ?? "-")" } == ["LabelCell:HintCell", "ViewCell:HintCell"])
         #expect(SwiftOutlets(classesOf: Array("class Nested: Box<Array<Int>> {}\n".utf8)).textMayMissTypes)
+        // An extension of a name the expression does not spell whole, and a class inside a block
+        // comment: unsure, so read whole.
+        #expect(SwiftOutlets(classesOf: Array("extension VCé { func go() { hide(label) } }\n".utf8)).textMayMissTypes)
+        #expect(SwiftOutlets(classesOf: Array("import UIKit\n/*\nclass OldVC: VC {\n}\n*/\nfinal class Something {}\n".utf8)).textMayMissTypes)
     }
 
     /// The text reading against the parse (the oracle) on every Swift file of `Corpus/` (and of

@@ -114,6 +114,15 @@ import Testing
             (document + "<objects>\n", 3, "is not closed"),
             (document + "</document>\n<document type=\"x\"/>\n", 3, "text outside the root element"),
             (document + "<objects>\n< view/>\n</objects>\n</document>\n", 3, "a name should follow"),
+            (document + "<objects>\n<label text=\"a\u{1}b\"/>\n</objects>\n</document>\n", 3, "a control character, U+0001"),
+            (document + "<objects>\n\u{0}\u{0}\n</objects>\n</document>\n", 3, "a control character, U+0000"),
+            (document + "<objects>\n<!-- a -- b -->\n</objects>\n</document>\n", 3, "`--` inside a comment"),
+            (document + "<objects>\n<!-- a --->\n</objects>\n</document>\n", 3, "`--` inside a comment"),
+            (document + "<objects>\n<label text=\"&#0;\"/>\n</objects>\n</document>\n", 3, "`&` begins no reference"),
+            (document + "<objects>\n<label text=\"&#xD800;\"/>\n</objects>\n</document>\n", 3, "`&` begins no reference"),
+            (document + "<objects>\n<label text=\"&#x110000;\"/>\n</objects>\n</document>\n", 3, "`&` begins no reference"),
+            ("\n<?xml version=\"1.0\"?>\n" + document + "</document>\n", 2, "an XML declaration that is not at the start"),
+            (document + "<objects>\n<?xml version=\"1.0\"?>\n</objects>\n</document>\n", 3, "an XML declaration that is not at the start"),
             ("", 1, "no root element"),
             ("just text", 1, "text outside the root element"),
         ]
@@ -137,6 +146,22 @@ import Testing
         } else {
             Issue.record("Latin-1 bytes were read")
         }
+    }
+
+    /// What Xcode does not write, but XML allows, and `XMLParser` read: UTF-16 without a byte
+    /// order mark, an 8-bit encoding the declaration names. An entity a DOCTYPE declares is not
+    /// read, and the failure says so.
+    @Test func readsOtherEncodingsAndSaysWhatItDoesNotRead() throws {
+        for encoding: String.Encoding in [.utf16LittleEndian, .utf16BigEndian] {
+            let bytes = [UInt8](Self.storyboard.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"").data(using: encoding)!)
+            #expect(try Self.events(ours: bytes).get() == Self.events(foundation: bytes), "\(encoding)")
+        }
+        let latin1 = [UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<document type=\"t\" title=\"Café\"/>\n".data(using: .isoLatin1)!)
+        #expect(try Self.events(ours: latin1).get() == Self.events(foundation: latin1))
+        #expect(try Self.events(ours: latin1).get().first?.contains("title=Café") == true)
+        let entity = "<?xml version=\"1.0\"?>\n<!DOCTYPE document [\n<!ENTITY vc \"VC\">\n]>\n<document type=\"t\">\n<view customClass=\"&vc;\" id=\"a\"/>\n</document>\n"
+        guard case let .failure(failure) = Self.events(ours: Array(entity.utf8)) else { Issue.record("read"); return }
+        #expect(failure.line == 6 && failure.reason.contains("`&vc;` is an entity its DOCTYPE declares, which is not read"), "\(failure)")
     }
 
     @Test func aDocumentThatIsNotInterfaceBuildersSaysWhatItsRootIs() {

@@ -17,6 +17,25 @@ import Testing
 
         """
 
+    /// A storyboard of one scene: a `VC` view controller (`P1`) whose view (`V1`) holds some
+    /// subviews, with some connections.
+    static func scene(subviews: String, connections: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <scenes><scene sceneID="S1"><objects>
+                <viewController id="P1" customClass="VC" customModule="App" customModuleProvider="target" sceneMemberID="viewController">
+                    <view key="view" id="V1"><subviews>\(subviews)</subviews></view>
+                    <connections>
+        \(connections)
+                    </connections>
+                </viewController>
+            </objects></scene></scenes>
+        </document>
+
+        """
+    }
+
     func repository() throws -> Scratch {
         let scratch = try IBOutletOptionalCLITests().copy()
         try scratch.write(".swiftmod.yml", Self.config)
@@ -173,21 +192,10 @@ import Testing
     @Test func theTextReadingMissesNothingTheWholeReadingSees() throws {
         let scratch = try Scratch()
         try scratch.write(".swiftmod.yml", Self.config)
-        try scratch.write("Main.storyboard", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                <scenes><scene sceneID="S1"><objects>
-                    <viewController id="P1" customClass="VC" customModule="App" customModuleProvider="target" sceneMemberID="viewController">
-                        <view key="view" id="V1"><subviews><label text="Name" id="L1"/><label text="3" id="L2"/></subviews></view>
-                        <connections>
-                            <outlet property="label" destination="L1" id="O1"/>
-                            <outlet property="badge" destination="L2" id="O2"/>
-                        </connections>
-                    </viewController>
-                </objects></scene></scenes>
-            </document>
-
-            """)
+        try scratch.write("Main.storyboard", Self.scene(subviews: #"<label text="Name" id="L1"/><label text="3" id="L2"/>"#, connections: """
+            <outlet property="label" destination="L1" id="O1"/>
+            <outlet property="badge" destination="L2" id="O2"/>
+            """))
         try scratch.write("VC.swift", "import UIKit\n\nclass VC: BaseViewController {\n    @IBOutlet weak var label: UILabel!\n    @IBOutlet weak var badge: UILabel!\n    func collapse() { hide(label) }\n}\n")
         try scratch.write("Base.swift", "import UIKit\n\nclass BaseViewController:\n    UIViewController {\n}\n")
         try scratch.write("Helpers.swift", "import UIKit\n\nextension UIViewController {\n    func hide(_ v: UIView) { v.removeFromSuperview() }\n}\n")
@@ -212,26 +220,15 @@ import Testing
     @Test func aConnectionIsStaleOnlyWhereNoFileReadByItsTextDeclaresIt() throws {
         let scratch = try Scratch()
         try scratch.write(".swiftmod.yml", Self.config)
-        try scratch.write("Main.storyboard", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                <scenes><scene sceneID="S1"><objects>
-                    <viewController id="P1" customClass="VC" customModule="App" customModuleProvider="target" sceneMemberID="viewController">
-                        <view key="view" id="V1"><subviews><label text="Name" id="L1"/><button id="B1"/><view id="F1"/></subviews></view>
-                        <connections>
-                            <outlet property="label" destination="L1" id="O1"/>
-                            <outlet property="footer" destination="F1" id="O2"/>
-                            <outlet property="header" destination="F1" id="O3"/>
-                            <action selector="closeWithSender:" destination="P1" eventType="touchUpInside" id="A1"/>
-                            <action selector="didTapOn:" destination="P1" eventType="touchUpInside" id="A2"/>
-                            <action selector="refresh:" destination="P1" eventType="touchUpInside" id="A3"/>
-                            <action selector="share:" destination="P1" eventType="touchUpInside" id="A4"/>
-                        </connections>
-                    </viewController>
-                </objects></scene></scenes>
-            </document>
-
-            """)
+        try scratch.write("Main.storyboard", Self.scene(subviews: #"<label text="Name" id="L1"/><button id="B1"/><view id="F1"/>"#, connections: """
+            <outlet property="label" destination="L1" id="O1"/>
+            <outlet property="footer" destination="F1" id="O2"/>
+            <outlet property="header" destination="F1" id="O3"/>
+            <action selector="closeWithSender:" destination="P1" eventType="touchUpInside" id="A1"/>
+            <action selector="didTapOn:" destination="P1" eventType="touchUpInside" id="A2"/>
+            <action selector="refresh:" destination="P1" eventType="touchUpInside" id="A3"/>
+            <action selector="share:" destination="P1" eventType="touchUpInside" id="A4"/>
+            """))
         try scratch.write("VC.swift", "import UIKit\n\nclass VC: UIViewController {\n    @IBOutlet weak var label: UILabel!\n}\n")
         // (Neither file says IBOutlet, IBAction, removeFromSuperview or a helper's name.)
         try scratch.write("VC+Footer.swift", "import UIKit\n\nextension VC {\n    var footer: UIView? { view.viewWithTag(3) }\n}\n")

@@ -72,6 +72,11 @@ import Testing
         #expect(ours == Self.converted(foundation))
         #expect(ours["a"]?.string == "Aé\n")
         #expect(ours["b"] == .data([0x0F, 0xA1, 0xB2]))
+        // A character beyond U+FFFF, as two UTF-16 units.
+        let pair = #"{ path = "\Ud83d\Ude00VC.swift"; lone = "\Ud83dx"; }"#
+        let read = try PropertyList(bytes: Array(pair.utf8))
+        #expect(read == Self.converted(try PropertyListSerialization.propertyList(from: Data(pair.utf8), options: [], format: nil)))
+        #expect(read["path"]?.string == "😀VC.swift")
     }
 
     @Test func saysWhereADamagedFileGoesWrong() {
@@ -84,6 +89,7 @@ import Testing
             ("{\n<<<<<<< HEAD\n", 2, "a dictionary key should be a string"),
             ("{ a = <0g>; }", 1, "no hex digit"),
             ("{ a = b;", 1, "a `}` is missing"),
+            ("{ objects = " + String(repeating: "(", count: 40_000) + String(repeating: ")", count: 40_000) + "; }", 1, "nested more than 512 deep"),
         ]
         for (text, line, reason) in cases {
             #expect(throws: PropertyList.ReadError.self) { try PropertyList(bytes: Array(text.utf8)) }

@@ -186,12 +186,23 @@ public struct SwiftOutlets: Sendable, Codable {
         textHoldsViewCode = Self.mayHoldViewCode(bytes)
         allowedIDs = Self.allowedIDs(in: bytes)
         platform = Self.platform(of: bytes)
+        // A class declared inside a block comment (as the text finds them: a `/*` in a string
+        // opens one too) is none, or one the text cannot tell: such a file is read whole.
+        let comments = Self.blockComments(in: bytes)
         (deferredExtensions, textMayMissTypes) = Self.extendedTypes(in: bytes)
         // Only the lines that hold the word are matched (the expression is slow on a whole file),
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1, counted = first, lineEnd = first
         for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) where offset >= lineEnd && Self.isKeyword(bytes, at: offset, length: 5) {
+            if comments.contains(where: { $0.contains(offset) }) {
+                var start = offset, end = offset
+                while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let text = String(decoding: bytes[start..<end], as: UTF8.self)
+                if Self.classDeclaration.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { textMayMissTypes = true }
+                continue
+            }
             var start = offset
             while start > lineEnd, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
@@ -318,6 +329,9 @@ public struct SwiftOutlets: Sendable, Codable {
             for match in matches {
                 guard let range = Range(match.range(at: 1), in: line) else { continue }
                 names.insert(String(line[range].split(separator: ".").last ?? line[range]))
+                // A name that goes on in letters the expression does not spell (`VCé`, `A٣`).
+                if range.upperBound < line.endIndex, let next = line[range.upperBound].unicodeScalars.first,
+                   !next.isASCII || next == "`" { mayMiss = true }
             }
             // `extension` ending its line, or before a comment: one that was not read.
             let code = Self.code(of: line)
@@ -483,9 +497,9 @@ public struct SwiftOutlets: Sendable, Codable {
             return external ?? parameter.child(field: "name")?.text ?? "_"
         }
         let firstLabel = Self.unticked(label(first))
-        // `close(sender:)` is `closeWithSender:`; a label that is a preposition goes without
-        // "With": `didTap(on:)` is `didTapOn:`.
-        let joint = prepositions.contains(firstLabel.lowercased()) ? "" : "With"
+        // `close(sender:)` is `closeWithSender:`; a label whose first word is a preposition goes
+        // without "With": `didTap(on:)` is `didTapOn:`, `tap(forEvent:)` is `tapForEvent:`.
+        let joint = prepositions.contains(String(firstLabel.prefix { !$0.isUppercase }).lowercased()) ? "" : "With"
         var selector = firstLabel == "_" ? name + ":" : name + joint + firstLabel.prefix(1).uppercased() + firstLabel.dropFirst() + ":"
         for parameter in parameters.dropFirst() {
             let text = label(parameter)
@@ -503,7 +517,8 @@ public struct SwiftOutlets: Sendable, Codable {
         var names = [head]
         for index in head.indices.dropFirst() where head[index].isUppercase {
             let label = head[index...]
-            if label.hasPrefix("With") || prepositions.contains(label.lowercased()) { names.append(String(head[..<index])) }
+            let word = label.prefix(1) + label.dropFirst().prefix { !$0.isUppercase }
+            if label.hasPrefix("With") || prepositions.contains(word.lowercased()) { names.append(String(head[..<index])) }
         }
         return names
     }
