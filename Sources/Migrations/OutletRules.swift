@@ -49,20 +49,20 @@ public struct OutletRules: Sendable, FindingsByFile {
         let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
         let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
         let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration, contentHashes: contentHashes) }
-        if let state, let payload = CacheFile.read(resultsPath, format: "swiftmod-outlet-rules-6", key: state),
-           let cached = try? PropertyListDecoder().decode(Results.self, from: Data(payload)) {
-            self.init(rules: rules, results: cached)
-            return
+        if let state, let payload = CacheFile.read(resultsPath, format: Results.format, key: state) {
+            var reader = ByteReader(payload)
+            if let cached = try? Results(from: &reader) {
+                self.init(rules: rules, results: cached)
+                return
+            }
         }
         self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files)
         if let state {
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = .binary
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
-            if let data = try? encoder.encode(results) {
-                CacheFile.write(resultsPath, format: "swiftmod-outlet-rules-6", key: state, payload: [UInt8](data))
-            }
+            var writer = ByteWriter()
+            results.write(to: &writer)
+            CacheFile.write(resultsPath, format: Results.format, key: state, payload: writer.bytes)
         }
     }
 
@@ -103,12 +103,61 @@ public struct OutletRules: Sendable, FindingsByFile {
     }
 
     /// What the findings are kept as between runs.
-    struct Results: Codable {
+    /// What the rules found, as their cache keeps it: plain bytes (a property list decoder took
+    /// most of a warm scan's extra time).
+    struct Results {
         var findingsByFile: [String: [Finding]]
         var allowedByFile: [String: Int]
         var failures: [[String]]
         var notBuilt: [String]
         var mayBeAbsent: [String: [SwiftOutlets.Outlet]]
+
+        static let format = "swiftmod-outlet-rules-7"
+
+        func write(to writer: inout ByteWriter) {
+            writer.write(findingsByFile.count)
+            for file in findingsByFile.keys.sorted() {
+                writer.write(file)
+                writer.write(findingsByFile[file]!.count)
+                for finding in findingsByFile[file]! { finding.write(to: &writer) }
+            }
+            writer.writeLines(allowedByFile)
+            writer.write(failures.count)
+            for failure in failures { writer.writeStrings(failure) }
+            writer.writeStrings(notBuilt)
+            writer.write(mayBeAbsent.count)
+            for file in mayBeAbsent.keys.sorted() {
+                writer.write(file)
+                writer.write(mayBeAbsent[file]!.count)
+                for outlet in mayBeAbsent[file]! { outlet.write(to: &writer) }
+            }
+        }
+
+        init(findingsByFile: [String: [Finding]], allowedByFile: [String: Int], failures: [[String]], notBuilt: [String],
+             mayBeAbsent: [String: [SwiftOutlets.Outlet]]) {
+            self.findingsByFile = findingsByFile
+            self.allowedByFile = allowedByFile
+            self.failures = failures
+            self.notBuilt = notBuilt
+            self.mayBeAbsent = mayBeAbsent
+        }
+
+        /// Reads what `write(to:)` wrote.
+        init(from reader: inout ByteReader) throws {
+            findingsByFile = [:]
+            for _ in 0..<(try reader.readCount()) {
+                let file = try reader.readString()
+                findingsByFile[file] = try (0..<reader.readCount()).map { _ in try Finding(from: &reader, file: file) }
+            }
+            allowedByFile = try reader.readLines()
+            failures = try (0..<reader.readCount()).map { _ in try reader.readStrings() }
+            notBuilt = try reader.readStrings()
+            mayBeAbsent = [:]
+            for _ in 0..<(try reader.readCount()) {
+                let file = try reader.readString()
+                mayBeAbsent[file] = try (0..<reader.readCount()).map { _ in try SwiftOutlets.Outlet(from: &reader) }
+            }
+        }
     }
 
     /// A digest of what the findings depend on: every file the outlet rules read (its path, and

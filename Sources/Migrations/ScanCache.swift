@@ -36,7 +36,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-12"
+    static let format = "swiftmod-scan-cache-13"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {
@@ -151,6 +151,8 @@ extension Finding {
         writer.write(scope)
         writer.write(inErrorRegion)
         for column in [characterColumn, endCharacterColumn, utf16Column, endUTF16Column] { writer.write(column) }
+        writer.writeOptional(detail)
+        writer.writeOptional(module)
     }
 
     /// Reads a finding written by `write(to:)`.
@@ -165,5 +167,7 @@ extension Finding {
         endCharacterColumn = try reader.readOptionalInt()
         utf16Column = try reader.readOptionalInt()
         endUTF16Column = try reader.readOptionalInt()
+        detail = try reader.readOptionalString()
+        module = try reader.readOptionalString()
     }
 }

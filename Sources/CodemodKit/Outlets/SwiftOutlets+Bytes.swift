@@ -14,19 +14,7 @@ extension SwiftOutlets {
             writer.write(type.line)
         }
         writer.write(outlets.count)
-        for outlet in outlets {
-            writer.write(outlet.className)
-            writer.write(outlet.name)
-            writer.write(outlet.type)
-            writer.writeOptional(outlet.ownership)
-            writer.write(outlet.isImplicitlyUnwrapped)
-            writer.write(outlet.isCollection)
-            writer.write(outlet.line)
-            writer.write(outlet.nameColumn)
-            writer.write(outlet.byteRange.lowerBound)
-            writer.write(outlet.byteRange.upperBound)
-            for number in [outlet.start.line, outlet.start.column, outlet.end.line, outlet.end.column] { writer.write(number) }
-        }
+        for outlet in outlets { outlet.write(to: &writer) }
         for names in [actions, members] {
             writer.write(names.count)
             for key in names.keys.sorted() {
@@ -81,18 +69,7 @@ extension SwiftOutlets {
             classes.append(Class(name: try reader.readString(), superclass: try reader.readOptionalString(),
                                  objcName: try reader.readOptionalString(), line: try reader.readInt()))
         }
-        for _ in 0..<(try reader.readCount()) {
-            let className = try reader.readString(), name = try reader.readString(), type = try reader.readString()
-            let ownership = try reader.readOptionalString()
-            let unwrapped = try reader.readBool(), collection = try reader.readBool()
-            let line = try reader.readInt(), column = try reader.readInt()
-            let lower = try reader.readInt(), upper = try reader.readInt()
-            guard lower <= upper else { throw ByteReader.Truncated() }
-            let start = Position(line: try reader.readInt(), column: try reader.readInt())
-            let end = Position(line: try reader.readInt(), column: try reader.readInt())
-            outlets.append(Outlet(className: className, name: name, type: type, ownership: ownership, isImplicitlyUnwrapped: unwrapped,
-                                  isCollection: collection, line: line, nameColumn: column, byteRange: lower..<upper, start: start, end: end))
-        }
+        for _ in 0..<(try reader.readCount()) { outlets.append(try Outlet(from: &reader)) }
         for index in 0..<2 {
             var names: [String: Set<String>] = [:]
             for _ in 0..<(try reader.readCount()) { names[try reader.readString()] = Set(try reader.readStrings()) }
@@ -130,19 +107,49 @@ extension SwiftOutlets {
     }
 }
 
+extension SwiftOutlets.Outlet {
+    public func write(to writer: inout ByteWriter) {
+        writer.write(className)
+        writer.write(name)
+        writer.write(type)
+        writer.writeOptional(ownership)
+        writer.write(isImplicitlyUnwrapped)
+        writer.write(isCollection)
+        writer.write(line)
+        writer.write(nameColumn)
+        writer.write(byteRange.lowerBound)
+        writer.write(byteRange.upperBound)
+        for number in [start.line, start.column, end.line, end.column] { writer.write(number) }
+    }
+
+    /// Reads what `write(to:)` wrote.
+    public init(from reader: inout ByteReader) throws {
+        let className = try reader.readString(), name = try reader.readString(), type = try reader.readString()
+        let ownership = try reader.readOptionalString()
+        let unwrapped = try reader.readBool(), collection = try reader.readBool()
+        let line = try reader.readInt(), column = try reader.readInt()
+        let lower = try reader.readInt(), upper = try reader.readInt()
+        guard lower <= upper else { throw ByteReader.Truncated() }
+        let start = SwiftOutlets.Position(line: try reader.readInt(), column: try reader.readInt())
+        let end = SwiftOutlets.Position(line: try reader.readInt(), column: try reader.readInt())
+        self.init(className: className, name: name, type: type, ownership: ownership, isImplicitlyUnwrapped: unwrapped,
+                  isCollection: collection, line: line, nameColumn: column, byteRange: lower..<upper, start: start, end: end)
+    }
+}
+
 extension ByteWriter {
-    mutating func writeOptional(_ value: String?) {
+    public mutating func writeOptional(_ value: String?) {
         write(value != nil)
         if let value { write(value) }
     }
 
-    mutating func writeStrings(_ values: [String]) {
+    public mutating func writeStrings(_ values: [String]) {
         write(values.count)
         for value in values { write(value) }
     }
 
     /// Names with a line each, in name order.
-    mutating func writeLines(_ lines: [String: Int]) {
+    public mutating func writeLines(_ lines: [String: Int]) {
         write(lines.count)
         for key in lines.keys.sorted() {
             write(key)
@@ -153,21 +160,21 @@ extension ByteWriter {
 
 extension ByteReader {
     /// A count written before a list: never negative, never more than the bytes could hold.
-    mutating func readCount() throws -> Int {
+    public mutating func readCount() throws -> Int {
         let count = try readInt()
         guard count >= 0, count <= 1 << 24 else { throw Truncated() }
         return count
     }
 
-    mutating func readOptionalString() throws -> String? {
+    public mutating func readOptionalString() throws -> String? {
         try readBool() ? try readString() : nil
     }
 
-    mutating func readStrings() throws -> [String] {
+    public mutating func readStrings() throws -> [String] {
         try (0..<readCount()).map { _ in try readString() }
     }
 
-    mutating func readLines() throws -> [String: Int] {
+    public mutating func readLines() throws -> [String: Int] {
         var lines: [String: Int] = [:]
         for _ in 0..<(try readCount()) { lines[try readString()] = try readInt() }
         return lines
