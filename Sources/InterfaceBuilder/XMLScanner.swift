@@ -222,19 +222,10 @@ struct XMLScanner {
 
     /// A comment, which may not hold `--` but at its end.
     private mutating func skipComment() throws {
-        let startLine = line
         offset += 4
-        while offset + 1 < bytes.count {
-            if bytes[offset] == UInt8(ascii: "-"), bytes[offset + 1] == UInt8(ascii: "-") {
-                guard offset + 2 < bytes.count, bytes[offset + 2] == UInt8(ascii: ">") else { throw failure("`--` inside a comment") }
-                offset += 3
-                return
-            }
-            if bytes[offset] == 0x0A { line += 1 }
-            offset += 1
-        }
-        line = startLine
-        throw failure("a comment is not closed")
+        try skip(past: "--", what: "a comment")
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ">") else { throw failure("`--` inside a comment") }
+        offset += 1
     }
 
     private mutating func skipDoctype() throws {
