@@ -23,7 +23,7 @@ struct Swiftmod: ParsableCommand {
         Guides: README.md (a five-minute tour), then one page per job:
           docs/running-migrations.md   docs/writing-codemods.md   docs/patterns.md
           docs/codemods.md             docs/lockdown.md           docs/tracker.md
-          docs/module-rules.md         docs/editor.md             docs/interface-builder.md
+          docs/interface-builder.md    docs/module-rules.md       docs/editor.md
           docs/configuration.md        docs/performance.md        docs/architecture.md
         """,
         version: version,

@@ -300,6 +300,8 @@ struct DocsPage {
     @Test func everyCommandsHelpNamesItsPage() throws {
         let top = try CLI.swiftmod(["--help"])
         #expect(top.stdout.contains("docs/"), "swiftmod --help points to the docs:\n\(top.stdout)")
+        // (A line longer than 80 columns is wrapped by the help, its last page alone on a line.)
+        #expect(!top.stdout.components(separatedBy: "\n").contains { $0.hasPrefix("docs/") }, "a line of the guides is wrapped:\n\(top.stdout)")
         // The subcommands, as the top help lists them.
         var commands: [String] = []
         var inList = false
