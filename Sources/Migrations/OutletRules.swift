@@ -102,9 +102,8 @@ public struct OutletRules: Sendable, FindingsByFile {
         }
     }
 
-    /// What the findings are kept as between runs.
-    /// What the rules found, as their cache keeps it: plain bytes (a property list decoder took
-    /// most of a warm scan's extra time).
+    /// What the rules found, kept between runs: as plain bytes (a property list decoder took most
+    /// of a warm scan's extra time).
     struct Results {
         var findingsByFile: [String: [Finding]]
         var allowedByFile: [String: Int]
@@ -130,32 +129,6 @@ public struct OutletRules: Sendable, FindingsByFile {
                 writer.write(file)
                 writer.write(mayBeAbsent[file]!.count)
                 for outlet in mayBeAbsent[file]! { outlet.write(to: &writer) }
-            }
-        }
-
-        init(findingsByFile: [String: [Finding]], allowedByFile: [String: Int], failures: [[String]], notBuilt: [String],
-             mayBeAbsent: [String: [SwiftOutlets.Outlet]]) {
-            self.findingsByFile = findingsByFile
-            self.allowedByFile = allowedByFile
-            self.failures = failures
-            self.notBuilt = notBuilt
-            self.mayBeAbsent = mayBeAbsent
-        }
-
-        /// Reads what `write(to:)` wrote.
-        init(from reader: inout ByteReader) throws {
-            findingsByFile = [:]
-            for _ in 0..<(try reader.readCount()) {
-                let file = try reader.readString()
-                findingsByFile[file] = try (0..<reader.readCount()).map { _ in try Finding(from: &reader, file: file) }
-            }
-            allowedByFile = try reader.readLines()
-            failures = try (0..<reader.readCount()).map { _ in try reader.readStrings() }
-            notBuilt = try reader.readStrings()
-            mayBeAbsent = [:]
-            for _ in 0..<(try reader.readCount()) {
-                let file = try reader.readString()
-                mayBeAbsent[file] = try (0..<reader.readCount()).map { _ in try SwiftOutlets.Outlet(from: &reader) }
             }
         }
     }
@@ -289,4 +262,24 @@ public struct OutletRules: Sendable, FindingsByFile {
         for (className, file) in allowedClasses where stale.contains(where: { $0.scope == className }) { allowedByFile[file, default: 0] -= 1 }
     }
 
+}
+
+// (Apart from the type, so that it keeps its memberwise initializer.)
+extension OutletRules.Results {
+    /// Reads what `write(to:)` wrote.
+    init(from reader: inout ByteReader) throws {
+        findingsByFile = [:]
+        for _ in 0..<(try reader.readCount()) {
+            let file = try reader.readString()
+            findingsByFile[file] = try (0..<reader.readCount()).map { _ in try Finding(from: &reader, file: file) }
+        }
+        allowedByFile = try reader.readLines()
+        failures = try (0..<reader.readCount()).map { _ in try reader.readStrings() }
+        notBuilt = try reader.readStrings()
+        mayBeAbsent = [:]
+        for _ in 0..<(try reader.readCount()) {
+            let file = try reader.readString()
+            mayBeAbsent[file] = try (0..<reader.readCount()).map { _ in try SwiftOutlets.Outlet(from: &reader) }
+        }
+    }
 }

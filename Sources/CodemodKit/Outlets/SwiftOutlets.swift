@@ -185,28 +185,26 @@ public struct SwiftOutlets: Sendable, Codable {
     public init(classesOf bytes: [UInt8]) {
         textHoldsViewCode = Self.mayHoldViewCode(bytes)
         allowedIDs = Self.allowedIDs(in: bytes)
-        platform = Self.platform(of: bytes)
         // A class declared inside a block comment (as the text finds them: a `/*` in a string
         // opens one too) is none, or one the text cannot tell: such a file is read whole.
         let comments = Self.blockComments(in: bytes)
+        platform = Self.platform(of: bytes, comments: comments)
         (deferredExtensions, textMayMissTypes) = Self.extendedTypes(in: bytes)
         // Only the lines that hold the word are matched (the expression is slow on a whole file),
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1, counted = first, lineEnd = first
         for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) where offset >= lineEnd && Self.isKeyword(bytes, at: offset, length: 5) {
-            if comments.contains(where: { $0.contains(offset) }) {
-                var start = offset, end = offset
-                while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                let text = String(decoding: bytes[start..<end], as: UTF8.self)
-                if Self.classDeclaration.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { textMayMissTypes = true }
-                continue
-            }
             var start = offset
             while start > lineEnd, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if comments.contains(where: { $0.contains(offset) }) {
+                // (The line's other places of the word are still looked at.)
+                let text = String(decoding: bytes[start..<end], as: UTF8.self)
+                if Self.classDeclaration.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { textMayMissTypes = true }
+                continue
+            }
             lineEnd = end
             for byte in bytes[counted..<start] where byte == 0x0A { line += 1 }
             counted = start
@@ -267,9 +265,7 @@ public struct SwiftOutlets: Sendable, Codable {
     /// A line of attributes alone (`@MainActor`, `@available(*, message: "a = b")`, several).
     static let attributesOnly = try! NSRegularExpression(pattern: #"^(@[A-Za-z_][A-Za-z0-9_]*(\(.*\))?[ \t]*)+$"#)
 
-    /// How many class declarations a line may hold, loosely: `class` (not after a dot or `@`, not
-    /// `class func` and the like) followed by a name, or ending the line. Comment lines hold none.
-    /// Whether a word at an offset stands as a keyword may: not inside a longer name, and
+    /// Whether a word at an offset may stand as a keyword: not inside a longer name, and
     /// followed by a space, a tab or the end of its line. Where it does not, neither the
     /// declarations' expressions nor their loose forms can match there (both ask for as much).
     static func isKeyword(_ bytes: [UInt8], at offset: Int, length: Int) -> Bool {
@@ -288,6 +284,8 @@ public struct SwiftOutlets: Sendable, Codable {
         return index < bytes.count && bytes[index] == UInt8(ascii: "(")
     }
 
+    /// How many class declarations a line may hold, loosely: `class` (not after a dot or `@`, not
+    /// `class func` and the like) followed by a name, or ending the line. Comment lines hold none.
     static func mayDeclareClass(_ line: String) -> Int {
         looseClassDeclaration.numberOfMatches(in: line, range: NSRange(line.startIndex..., in: line))
     }
@@ -364,10 +362,9 @@ public struct SwiftOutlets: Sendable, Codable {
 
     static let extensionDeclaration = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_])extension[ \t]+([A-Za-z_][A-Za-z0-9_.]*)"#)
 
-    /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
-    /// neither or both.
     /// Where a file's block comments are (`/* … */`, nested as Swift nests them), by their text:
-    /// a `/*` inside a string or after `//` opens one too, which only hides that file's imports.
+    /// a `/*` inside a string or after `//` opens one too, which hides that file's imports after
+    /// it, and makes a class declared after it unsure (the file is read whole).
     static func blockComments(in bytes: [UInt8]) -> [Range<Int>] {
         let opens = ByteSearch.occurrences(of: Array("/*".utf8), in: bytes)
         guard !opens.isEmpty else { return [] }
@@ -392,14 +389,17 @@ public struct SwiftOutlets: Sendable, Codable {
         return ranges
     }
 
-    static func platform(of bytes: [UInt8]) -> IBDocument.Platform {
+    /// The framework a file's imports name: UIKit, or AppKit (`import Cocoa` too); unknown for
+    /// neither or both.
+    /// - Parameter comments: the file's `blockComments(in:)`, where the caller has them.
+    static func platform(of bytes: [UInt8], comments: [Range<Int>]? = nil) -> IBDocument.Platform {
         // Each line that says `import`, read as an import declaration (not a comment or a
         // string): `import UIKit`, `@testable import UIKit`, `import class UIKit.UIView`.
         var uiKit = false, appKit = false
         // (Only a file, and a line, that names a framework can import it: most imports do not.)
-        guard frameworkNames.contains(where: { ByteSearch.contains(bytes, $0) }) else { return .unknown }
-        forEachLine(holding: "import", in: bytes, outside: blockComments(in: bytes)) { text in
-            guard text.contains("UIKit") || text.contains("AppKit") || text.contains("Cocoa") else { return }
+        guard frameworks.contains(where: { ByteSearch.contains(bytes, Array($0.utf8)) }) else { return .unknown }
+        forEachLine(holding: "import", in: bytes, outside: comments ?? blockComments(in: bytes)) { text in
+            guard frameworks.contains(where: text.contains) else { return }
             let line = code(of: text)
             // (Several on a line: `import Foundation; import UIKit`.)
             for match in Self.importDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
@@ -411,7 +411,8 @@ public struct SwiftOutlets: Sendable, Codable {
         return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
     }
 
-    static let frameworkNames = ["UIKit", "AppKit", "Cocoa"].map { Array($0.utf8) }
+    /// The modules whose import says UIKit or AppKit.
+    static let frameworks = ["UIKit", "AppKit", "Cocoa"]
 
     /// An import declaration's module, at the start of a line.
     static let importDeclaration = try! NSRegularExpression(

@@ -24,7 +24,6 @@ struct WholeReading {
     private(set) var entries: [String: OutletReadingCache.Entry] = [:]
     /// Where each file of `swift` is.
     private let paths: [String]
-    private let documents: [IBDocument]
     private let all: Bool
     private let jobs: Int
     private let cache: OutletReadingCache
@@ -35,7 +34,6 @@ struct WholeReading {
     init(_ swift: [SwiftFile], at paths: [String], documents: [IBDocument], all: Bool, jobs: Int, cache: OutletReadingCache) {
         self.swift = swift
         self.paths = paths
-        self.documents = documents
         self.all = all
         self.jobs = jobs
         self.cache = cache
