@@ -143,8 +143,10 @@ public struct IBDocument: Sendable, Codable {
         guard let type = reader.documentType else {
             throw ReadError(path: path, line: 1, reason: "not an Interface Builder document (no <document type=\"com.apple.InterfaceBuilder3…\">)")
         }
-        platform = type.contains("CocoaTouch") ? .uiKit : type.contains("Cocoa") ? .appKit : .unknown
-        if type.contains("Storyboard") { isStoryboard = true }
+        // (By bytes: Foundation's `contains` searches as a locale would.)
+        func holds(_ text: String) -> Bool { type.utf8.firstRange(of: text.utf8) != nil }
+        platform = holds("CocoaTouch") ? .uiKit : holds("Cocoa") ? .appKit : .unknown
+        if holds("Storyboard") { isStoryboard = true }
         objects = reader.objects
         connections = reader.connections
         // (Observers do not run in an initializer.)

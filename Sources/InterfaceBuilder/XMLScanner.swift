@@ -25,13 +25,13 @@ struct XMLScanner {
 
         var name: String { String(decoding: bytes[nameRange], as: UTF8.self) }
 
-        func hasName(_ name: [UInt8]) -> Bool { bytes[nameRange].elementsEqual(name) }
+        func hasName(_ name: [UInt8]) -> Bool { XMLScanner.equal(bytes[nameRange], name) }
 
         /// An attribute's value, its references decoded (`&amp;` → `&`); nil when absent.
         func attribute(_ name: String) -> String? {
-            let wanted = name.utf8
-            guard let found = attributes.first(where: { bytes[$0.name].elementsEqual(wanted) }) else { return nil }
-            return XMLScanner.decoded(bytes[found.value])
+            var name = name
+            let found = name.withUTF8 { wanted in attributes.first { XMLScanner.equal(bytes[$0.name], wanted) } }
+            return found.map { XMLScanner.decoded(bytes[$0.value]) }
         }
     }
 
@@ -58,6 +58,36 @@ struct XMLScanner {
     /// A document's bytes as UTF-8: UTF-8 (with or without its byte order mark), UTF-16 (with a
     /// byte order mark, or without one, as `<` in two bytes shows), or what the XML declaration
     /// names (`encoding="ISO-8859-1"`, `windows-1252`, `US-ASCII`).
+    /// The `encoding` an XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`) names, in
+    /// lower case; nil when it names none.
+    static func declaredEncoding(_ declaration: ArraySlice<UInt8>) -> String? {
+        let key = Array("encoding".utf8)
+        let spaces: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        var start = declaration.startIndex
+        while let found = declaration[start...].firstRange(of: key) {
+            var index = found.upperBound
+            start = index
+            while index < declaration.endIndex, spaces.contains(declaration[index]) { index += 1 }
+            guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "=") else { continue }
+            index += 1
+            while index < declaration.endIndex, spaces.contains(declaration[index]) { index += 1 }
+            guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { continue }
+            let nameStart = index + 1
+            index = nameStart
+            while index < declaration.endIndex {
+                let byte = declaration[index]
+                let isNameByte = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                guard isNameByte else { break }
+                index += 1
+            }
+            // (Either quote closes it, as the regular expression this replaces read it.)
+            guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'"), index > nameStart else { continue }
+            return String(decoding: declaration[nameStart..<index], as: UTF8.self).lowercased()
+        }
+        return nil
+    }
+
     static func utf8(_ data: [UInt8]) throws -> [UInt8] {
         var encoding: String.Encoding?
         if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
@@ -69,9 +99,7 @@ struct XMLScanner {
         } else if data.starts(with: [0xEF, 0xBB, 0xBF]) {
             return try utf8(Array(data.dropFirst(3)))
         } else if data.starts(with: Array("<?xml".utf8)), let end = data.firstIndex(of: UInt8(ascii: ">")) {
-            let declaration = String(decoding: data[..<end], as: UTF8.self)
-            if let range = declaration.range(of: #"encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z0-9._-]+)["']"#, options: .regularExpression) {
-                let name = declaration[range].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first.map { $0.lowercased() } ?? ""
+            if let name = declaredEncoding(data[..<end]) {
                 switch name {
                 case "utf-8", "utf8": break
                 case "iso-8859-1", "latin1", "iso_8859-1", "l1": encoding = .isoLatin1
@@ -307,9 +335,19 @@ struct XMLScanner {
                 }
             }
             guard offset < bytes.count else { throw failure("the value of `\(text(name))` is not closed") }
-            if attributes.contains(where: { bytes[$0.name].elementsEqual(bytes[name]) }) { throw failure("the attribute `\(text(name))` is given twice") }
+            if attributes.contains(where: { Self.equal(bytes[$0.name], bytes[name]) }) { throw failure("the attribute `\(text(name))` is given twice") }
             attributes.append((name, start..<offset))
             offset += 1
+        }
+    }
+
+    /// Whether two runs of bytes are the same, compared as memory (thousands of attributes are
+    /// looked up by name in every storyboard).
+    static func equal<Other: Collection<UInt8>>(_ slice: ArraySlice<UInt8>, _ other: Other) -> Bool {
+        guard slice.count == other.count else { return false }
+        return slice.withUnsafeBytes { first in
+            other.withContiguousStorageIfAvailable { second in memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0 }
+                ?? first.elementsEqual(other)
         }
     }
 

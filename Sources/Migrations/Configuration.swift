@@ -28,6 +28,16 @@ public enum ModuleRuleKind: Sendable, Equatable {
 
     /// Whether the rule is about outlets (`OutletRules`) rather than modules (`ModuleRules`).
     public var isOutletRule: Bool { self == .outletNotGuaranteed || self == .staleConnection }
+
+    /// The `kind:` that names it (a module type's: `module-type NAME`).
+    public var name: String {
+        switch self {
+        case let .moduleType(type): "module-type \(type)"
+        case .cycles: "cycles"
+        case .outletNotGuaranteed: "outlet-not-guaranteed"
+        case .staleConnection: "stale-connection"
+        }
+    }
 }
 
 /// One migration of `.swiftmod.yml`: a codemod (with parameters) whose uses are locked down, or a

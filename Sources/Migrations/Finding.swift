@@ -110,3 +110,45 @@ extension FindingsByFile {
         return (findings, allowed)
     }
 }
+
+extension Finding {
+    /// The order of a scan's findings: by file, line, column, then migration.
+    public static func inScanOrder(_ first: Finding, _ second: Finding) -> Bool {
+        if first.file != second.file { return first.file < second.file }
+        if first.line != second.line { return first.line < second.line }
+        if first.column != second.column { return first.column < second.column }
+        return first.migration < second.migration
+    }
+}
+
+extension Array where Element == Finding {
+    /// Adds some findings, all in scan order (`Finding.inScanOrder`). A few more among thousands
+    /// in order already are merged in, not sorted with them.
+    public mutating func add(_ more: [Finding]) {
+        guard !more.isEmpty else {
+            if !isSorted(by: Finding.inScanOrder) { sort(by: Finding.inScanOrder) }
+            return
+        }
+        guard isSorted(by: Finding.inScanOrder) else {
+            self = (self + more).sorted(by: Finding.inScanOrder)
+            return
+        }
+        var merged: [Finding] = []
+        merged.reserveCapacity(count + more.count)
+        var index = startIndex
+        for finding in more.sorted(by: Finding.inScanOrder) {
+            // (Those in order already first: a tie keeps them before the new.)
+            while index < endIndex, !Finding.inScanOrder(finding, self[index]) {
+                merged.append(self[index])
+                index += 1
+            }
+            merged.append(finding)
+        }
+        merged += self[index...]
+        self = merged
+    }
+
+    private func isSorted(by areInIncreasingOrder: (Finding, Finding) -> Bool) -> Bool {
+        zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
+    }
+}

@@ -56,7 +56,7 @@ public struct OutletRules: Sendable, FindingsByFile {
                 return
             }
         }
-        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files)
+        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files, contentHashes: contentHashes)
         if let state {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
@@ -94,11 +94,19 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// `outlet-guarantee` step) at such outlets: a scan judges them by their file's code alone
     /// (it reads one file at a time); the storyboards and xibs say more.
     public func leavingAlone(_ findings: [Finding], of migrations: [Migration]) -> [Finding] {
-        let guarded = Set(migrations.filter(Self.leavesMayBeAbsentOutletsAlone).map(\.id))
-        guard !guarded.isEmpty else { return findings }
+        // (A few: compared, not hashed, for each of thousands of findings.)
+        let guarded = migrations.filter(Self.leavesMayBeAbsentOutletsAlone).map(\.id)
+        guard !guarded.isEmpty, !mayBeAbsent.isEmpty else { return findings }
+        // (A file's findings come together: its outlets are looked up once for all of them.)
+        var file: String?
+        var outlets: [SwiftOutlets.Outlet] = []
         return findings.filter { finding in
-            !(finding.kind == .use && guarded.contains(finding.migration)
-              && mayBeAbsent[finding.file]?.contains { $0.declares(line: finding.line, column: finding.column) } == true)
+            guard finding.kind == .use, guarded.contains(finding.migration) else { return true }
+            if finding.file != file {
+                file = finding.file
+                outlets = mayBeAbsent[finding.file] ?? []
+            }
+            return !outlets.contains { $0.declares(line: finding.line, column: finding.column) }
         }
     }
 
@@ -136,15 +144,20 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// A digest of what the findings depend on: every file the outlet rules read (its path, and
     /// its content hash where the scan knows it, else its stamp), the rules, and the version that
     /// judged them.
+    /// - Parameter files: as walked (`OutletRepository.files(under:)`, sorted): in another order,
+    ///   the same files only give another digest.
+    /// - Parameter contentHashes: by path as in `files` (`ScanResult.contentHashes`).
     public static func state(files: [String], rules: [Migration], version: String, configuration: Configuration,
                              contentHashes: [String: UInt64] = [:]) -> String {
         var digest = ByteWriter()
-        digest.write(version + "\n" + rules.map { "\($0.id) \(String(describing: $0.settings.rule))" }.joined(separator: ",") + "\n"
-            + "\(configuration.include) \(configuration.exclude)\n")
+        // (Spelled out: describing a value by reflection takes longer than the rest.)
+        digest.write(version + "\n" + rules.map { "\($0.id) \($0.settings.rule?.name ?? "")" }.joined(separator: ",") + "\n"
+            + configuration.include.map(\.description).joined(separator: "\u{1}") + "\n"
+            + configuration.exclude.map(\.description).joined(separator: "\u{1}") + "\n")
         // (As bytes: thousands of numbers written out as text cost more than the stats.)
-        for file in files.sorted() {
+        for file in files {
             digest.write(file)
-            if !contentHashes.isEmpty, let hash = RepositoryPath.relative(file, root: configuration.root).flatMap({ contentHashes[$0] }) {
+            if let hash = contentHashes[file] {
                 digest.write(UInt64(1))
                 digest.write(hash)
                 continue
@@ -156,18 +169,12 @@ public struct OutletRules: Sendable, FindingsByFile {
         return String(ContentHash.of(digest.bytes), radix: 16)
     }
 
-    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String]) {
+    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String],
+                 contentHashes: [String: UInt64]) {
         let root = configuration.root
-        // (A file whose bytes do not read back is read again.) In parallel: thousands of files.
-        let keys = Array(read.keys)
-        let decoded: [SwiftOutlets?] = ParallelMap.map(keys, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, worker: { () }) { _, key in
-            var reader = ByteReader(read[key]!)
-            return try? SwiftOutlets(from: &reader)
-        }
-        var known: [String: SwiftOutlets] = [:]
-        for (key, outlets) in zip(keys, decoded) { known[key] = outlets }
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                          display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion, read: known, walked: files)
+                                          display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion, read: read,
+                                          hashes: contentHashes, walked: files)
         self.init(configuration: configuration, migrations: rules, repository: repository)
     }
 

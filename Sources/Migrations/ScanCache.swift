@@ -24,8 +24,6 @@ public struct ScanCache: Sendable {
         public var hash: UInt64
         public var findings: [Finding]
         public var allowed: Int
-        /// What the file says about outlets (`SwiftOutlets`, as bytes), when the scan read it.
-        public var outlets: [UInt8]?
 
         public init(stamp: FileStamp, racy: Bool = false, hash: UInt64, findings: [Finding], allowed: Int) {
             self.stamp = stamp
@@ -36,7 +34,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-13"
+    static let format = "swiftmod-scan-cache-14"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {
@@ -105,9 +103,7 @@ public struct ScanCache: Sendable {
                 for _ in 0..<max(0, findingCount) {
                     findings.append(try Finding(from: &reader, file: file))
                 }
-                var entry = Entry(stamp: stamp, racy: racy, hash: hash, findings: findings, allowed: allowed)
-                if try reader.readBool() { entry.outlets = try reader.readBytes() }
-                entries[file] = entry
+                entries[file] = Entry(stamp: stamp, racy: racy, hash: hash, findings: findings, allowed: allowed)
             }
             guard reader.isAtEnd else { return cache }
             cache.entries = entries
@@ -118,9 +114,14 @@ public struct ScanCache: Sendable {
         return cache
     }
 
-    /// Writes the cache atomically (a failure to write only costs speed next time). Entries of files
-    /// modified in the second before the write (or later) are marked racy.
+    /// Writes the cache atomically (a failure to write only costs speed next time), while the
+    /// command goes on (`CacheFile.writeInBackground`). Entries of files modified in the second
+    /// before the write (or later) are marked racy.
     public func save(_ path: String, now: Double = Date().timeIntervalSince1970) {
+        CacheFile.writeInBackground(path, format: Self.format, key: key) { [self] in payload(now: now) }
+    }
+
+    private func payload(now: Double) -> [UInt8] {
         var writer = ByteWriter()
         let racyFrom = now.rounded(.down) - 1
         writer.write(entries.count)
@@ -133,10 +134,8 @@ public struct ScanCache: Sendable {
             writer.write(entry.allowed)
             writer.write(entry.findings.count)
             for finding in entry.findings { finding.write(to: &writer) }
-            writer.write(entry.outlets != nil)
-            if let outlets = entry.outlets { writer.write(bytes: outlets) }
         }
-        CacheFile.write(path, format: Self.format, key: key, payload: writer.bytes)
+        return writer.bytes
     }
 }
 

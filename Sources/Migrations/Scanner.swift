@@ -29,11 +29,14 @@ public struct ScanResult: Sendable {
     public var complete: Set<String> = []
     /// Migrations whose uses are one of a kind in the repository (see `Comparison`).
     public var repositoryWide: Set<String> = []
-    /// What each scanned Swift file says about outlets (`SwiftOutlets`, as bytes), by
-    /// repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`).
+    /// What each Swift file the scan read says about outlets (`SwiftOutlets`, as bytes), by
+    /// repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`). A file
+    /// answered from the cache is not read: the outlet rules keep their own readings
+    /// (`OutletRepository`'s cache, by content hash), and need none when nothing changed.
     public var outlets: [String: [UInt8]] = [:]
-    /// The content hash of each scanned file that has a cache entry, by repo-relative path:
-    /// what the outlet rules' kept verdicts are checked against, without a second `stat`.
+    /// The content hash of each scanned file that has a cache entry, by the path it was scanned
+    /// at (as given to `Scanner.scan`): what the outlet rules' kept verdicts and readings are
+    /// checked against, without a second `stat`.
     public var contentHashes: [String: UInt64] = [:]
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
@@ -66,8 +69,8 @@ public struct Scanner: Sendable {
     public var prefilter = true
     /// Files bigger than this are skipped (see `SourceFileReader`).
     public var maxFileSize = SourceFileReader.defaultMaxFileSize
-    /// Also read what each file says about outlets (for the outlet rules, which would otherwise
-    /// parse the files a second time): `ScanResult.outlets`, kept in the cache too. A file that
+    /// Also read what each file the scan parses says about outlets (for the outlet rules, which
+    /// would otherwise parse the files a second time): `ScanResult.outlets`. A file that
     /// declares no outlet or action is parsed for that only when a codemod needs its tree;
     /// otherwise it is read by its text, and whole later if its types matter (`RelevantTypes`).
     public var readsOutlets = false
@@ -96,7 +99,7 @@ public struct Scanner: Sendable {
         let perFile = FilePipeline(maxFileSize: maxFileSize, jobs: jobs).run(files, through: pass, progress: progress)
         var result = ScanResult()
         var fresh: [String: ScanCache.Entry] = [:]
-        for outcome in perFile {
+        for (path, outcome) in zip(files, perFile) {
             result.findings += outcome.findings
             result.allowed += outcome.allowed
             if let failure = outcome.failure { result.failures.append(FileFailure(file: outcome.file, reason: failure)) }
@@ -113,7 +116,7 @@ public struct Scanner: Sendable {
             }
             if let entry = outcome.entry {
                 fresh[outcome.file] = entry
-                result.contentHashes[outcome.file] = entry.hash
+                result.contentHashes[path] = entry.hash
             }
             if let outlets = outcome.outlets { result.outlets[outcome.file] = outlets }
             result.files.append(outcome.file)
@@ -180,20 +183,17 @@ public struct Scanner: Sendable {
         func reuse(_ file: PipelineFile) -> FileOutcome? {
             // Unchanged metadata vouches for unchanged content, unless the entry was racy.
             let relative = relative(file)
-            guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp, !scanner.readsOutlets || entry.outlets != nil else { return nil }
-            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry, fromCacheAlone: true,
-                               outlets: scanner.readsOutlets ? entry.outlets : nil)
+            guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp else { return nil }
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry, fromCacheAlone: true)
         }
 
         func reuse(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome? {
             let relative = relative(file)
-            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes),
-                  !scanner.readsOutlets || entry.outlets != nil else { return nil }
+            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes) else { return nil }
             var refreshed = entry
             refreshed.stamp = stamp
             refreshed.racy = false
-            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed,
-                               outlets: scanner.readsOutlets ? entry.outlets : nil)
+            return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: refreshed)
         }
 
         func needsTree(_ bytes: [UInt8]) -> Bool {
@@ -202,11 +202,9 @@ public struct Scanner: Sendable {
                 || scanner.readsOutlets && SwiftOutlets.mayDeclareOutlets(bytes)
         }
 
-        func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int, outlets: [UInt8]?) -> ScanCache.Entry? {
+        func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int) -> ScanCache.Entry? {
             guard cached != nil, let stamp = file.stamp else { return nil }
-            var entry = ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes), findings: findings, allowed: allowed)
-            entry.outlets = outlets
-            return entry
+            return ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes), findings: findings, allowed: allowed)
         }
 
         /// What a file says about outlets, as bytes, when the scanner reads it.
@@ -219,7 +217,7 @@ public struct Scanner: Sendable {
 
         func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome {
             let outlets = outlets { SwiftOutlets(classesOf: bytes) }
-            return FileOutcome(file: relative(file), entry: entry(file, bytes, [], 0, outlets: outlets), outlets: outlets)
+            return FileOutcome(file: relative(file), entry: entry(file, bytes, [], 0), outlets: outlets)
         }
 
         func parsed(_ file: PipelineFile, tree: SyntaxTree, parser: Parser) -> FileOutcome {
@@ -237,7 +235,7 @@ public struct Scanner: Sendable {
                 let (findings, allowed) = try scanner.scan(tree, file: relative, memo: memo)
                 let bom: [UInt8] = tree.source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
                 var outcome = FileOutcome(file: relative, findings: findings, allowed: allowed,
-                                          entry: entry(file, bom + tree.source.bytes, findings, allowed, outlets: outlets), outlets: outlets)
+                                          entry: entry(file, bom + tree.source.bytes, findings, allowed), outlets: outlets)
                 if let first = tree.misreadRegions.first {
                     // Said each time, cached or not: the cache keeps findings only.
                     outcome.entry = nil

@@ -6,6 +6,7 @@ import Foundation
 public enum CacheFile {
     /// The payload, or nil when the file is not an intact cache of this format and key.
     public static func read(_ path: String, format: String, key: String) -> [UInt8]? {
+        waitForWrite(of: path)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
@@ -17,6 +18,43 @@ public enum CacheFile {
 
     /// Writes a cache atomically; a failure only costs speed next time, so it is not reported.
     public static func write(_ path: String, format: String, key: String, payload: [UInt8]) {
+        waitForWrite(of: path)
+        put(path, format: format, key: key, payload: payload)
+    }
+
+    /// Writes a cache atomically on another thread, its payload made there too, while the command
+    /// goes on (a large cache takes as long to write as the work after it). A later `read` or
+    /// `write` of the same path waits for it, and so does the process before it exits.
+    public static func writeInBackground(_ path: String, format: String, key: String, payload: @escaping @Sendable () -> [UInt8]) {
+        _ = waitsAtExit
+        lock.withLock { pending[path, default: 0] += 1 }
+        writes.async {
+            put(path, format: format, key: key, payload: payload())
+            lock.withLock {
+                pending[path]! -= 1
+                if pending[path] == 0 { pending[path] = nil }
+            }
+        }
+    }
+
+    /// Waits for every write `writeInBackground` started.
+    public static func waitForWrites() {
+        writes.sync {}
+    }
+
+    /// One after another, in the order asked.
+    private static let writes = DispatchQueue(label: "swiftmod.cache-writes")
+    private static let lock = NSLock()
+    /// How many writes of each path have not ended.
+    nonisolated(unsafe) private static var pending: [String: Int] = [:]
+    /// (Once: a process that exits does not leave a cache unwritten.)
+    private static let waitsAtExit: Void = { atexit { CacheFile.waitForWrites() } }()
+
+    private static func waitForWrite(of path: String) {
+        if lock.withLock({ pending[path] != nil }) { waitForWrites() }
+    }
+
+    private static func put(_ path: String, format: String, key: String, payload: [UInt8]) {
         let header = "\(format) \(key) \(ContentHash.hex(payload))\n"
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? (Data(header.utf8) + Data(payload)).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -53,6 +91,11 @@ public struct ByteWriter {
             write(utf8.count)
             bytes.append(contentsOf: utf8)
         }
+    }
+
+    /// Bytes as they are, without their count: what another writer wrote, in its place.
+    public mutating func append(_ written: [UInt8]) {
+        bytes.append(contentsOf: written)
     }
 
     /// Bytes, after their count.

@@ -41,15 +41,37 @@ public struct FileStamp: Codable, Sendable, Equatable {
     }
 }
 
-/// A fast 64-bit content hash (FNV-1a): for recognising unchanged files, not for security.
+/// A fast 64-bit content hash: for recognising unchanged files and intact caches, not for
+/// security. Eight bytes at a time, each word mixed in by a multiply and a shift (a byte at a time,
+/// as FNV-1a does, took a warm scan's time to check its cache), then the length, and a final mix
+/// (MurmurHash3's) so that every input bit moves every output bit.
 public enum ContentHash {
     public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf29ce484222325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x100000001b3
+        let count = bytes.count
+        var offset = 0
+        while offset + 8 <= count {
+            hash = mix(hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
         }
-        return hash
+        if offset < count {
+            var last: UInt64 = 0
+            for index in offset..<count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+            hash = mix(hash ^ last)
+        }
+        hash = mix(hash ^ UInt64(count))
+        hash ^= hash >> 33
+        hash &*= 0xff51afd7ed558ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ceb9fe1a85ec53
+        return hash ^ (hash >> 33)
+    }
+
+    /// One word folded in: a multiply carries low bits up, the shift brings high bits down.
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value &* 0x9e3779b97f4a7c15
+        return product ^ (product >> 29)
     }
 
     /// The hash of bytes.

@@ -228,7 +228,7 @@ struct LockdownOptions: ParsableArguments {
         if let rules {
             // The whole repository's, manifests too when `include:` leaves them out.
             let (findings, allowed) = whole || completeModuleRules ? rules.results() : rules.results(in: result.files)
-            result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
+            result.findings.add(findings)
             result.allowed += allowed
             result.moduleGraph = rules.graph
             // Files the module rules could not read (too large even for their imports).
@@ -255,7 +255,7 @@ struct LockdownOptions: ParsableArguments {
                 // (Always the whole repository's: a change to a storyboard decides a Swift file's
                 // finding, and storyboards are no file a partial scan names.)
                 let (findings, allowed) = outlets.results()
-                result.findings = (result.findings + findings).sorted { ($0.file, $0.line, $0.column, $0.migration) < ($1.file, $1.line, $1.column, $1.migration) }
+                result.findings.add(findings)
                 result.allowed += allowed
                 result.repositoryWide.formUnion(outlets.migrations.map(\.id))
                 result.complete.formUnion(outlets.migrations.map(\.id))

@@ -89,6 +89,24 @@ import Testing
         #expect(ours.contains("<view contentMode=scaleToFill id=r1 key=view @9"))
     }
 
+    @Test func theDeclarationNamesItsEncodingAsTheRegularExpressionItReplacesRead() throws {
+        // The pattern the reading replaced, as the oracle.
+        let pattern = try NSRegularExpression(pattern: #"encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z0-9._-]+)["']"#)
+        func oracle(_ text: String) -> String? {
+            let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+            return match.flatMap { Range($0.range(at: 1), in: text) }.map { text[$0].lowercased() }
+        }
+        let declarations = [
+            #"<?xml version="1.0" encoding="UTF-8"?"#, #"<?xml version='1.0' encoding='ISO-8859-1'?"#,
+            "<?xml version=\"1.0\" encoding \t\r\n= \n\"windows-1252\"?", #"<?xml version="1.0"?"#, #"<?xml encoding="utf-8'?"#,
+            #"<?xml encoding=""?"#, #"<?xml encoding="utf 8"?"#, #"<?xml encodingX="a" encoding="b"?"#, #"<?xml encoding=utf-8?"#,
+            #"<?xml encoding="a" encoding="b"?"#, #"<?xml encoding"#, #"<?xml encoding="#, #"<?xml encoding="x"#, #"<?xml encoding=="x"?"#,
+        ]
+        for declaration in declarations {
+            #expect(XMLScanner.declaredEncoding(ArraySlice(declaration.utf8)) == oracle(declaration), "\(declaration)")
+        }
+    }
+
     @Test func readsUTF16WithItsByteOrderMark() throws {
         let text = Self.storyboard.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
         let bytes = [UInt8](text.data(using: .utf16)!)

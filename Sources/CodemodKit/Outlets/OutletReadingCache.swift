@@ -3,26 +3,35 @@ import InterfaceBuilder
 import Workspace
 
 /// What reading each Swift, storyboard and xib file for the outlet verdicts gave, by path, with
-/// the file's stamp: a file whose stamp is unchanged is not read again (`scan` with outlet rules,
+/// the file's stamp, or, for a Swift file `scan` read, the content hash of the bytes it read: a
+/// file whose stamp or content hash is unchanged is not read again (`scan` with outlet rules,
 /// `swiftmod outlets`). Kept in `.swiftmod/cache/outlets.cache`, trusted only when intact.
-struct OutletReadingCache {
-    struct Entry {
-        var stamp: FileStamp
+struct OutletReadingCache: Sendable {
+    struct Entry: Sendable {
+        /// The file's metadata, taken before it was read here.
+        var stamp: FileStamp?
+        /// `ContentHash` of the bytes `scan` read it from (`ScanResult.contentHashes`).
+        var hash: UInt64?
         var swift: SwiftOutlets?
+        /// `swift` as `SwiftOutlets.write(to:)` wrote it, when it came so (from `scan`): written as it is.
+        var encodedSwift: [UInt8]?
         var document: IBDocument?
         /// Why an Interface Builder file could not be read (its line, and the reason).
         var failure: ReadFailure?
     }
 
-    struct ReadFailure {
+    struct ReadFailure: Sendable {
         var line: Int
         var reason: String
     }
 
     var entries: [String: Entry] = [:]
+    /// The content hash of each Swift file `scan` read, by path: an entry of the same hash is
+    /// fresh without a `stat`.
+    var hashes: [String: UInt64] = [:]
 
     /// Raised whenever what reading a file gives changes.
-    static let format = "swiftmod-outlets-13"
+    static let format = "swiftmod-outlets-14"
 
     static func defaultPath(root: String) -> String {
         (root as NSString).appendingPathComponent(".swiftmod/cache/outlets.cache")
@@ -36,7 +45,9 @@ struct OutletReadingCache {
         do {
             for _ in 0..<(try reader.readCount()) {
                 let path = try reader.readString()
-                var entry = Entry(stamp: try FileStamp(from: &reader))
+                var entry = Entry()
+                if try reader.readBool() { entry.stamp = try FileStamp(from: &reader) }
+                if try reader.readBool() { entry.hash = try reader.readUInt64() }
                 if try reader.readBool() { entry.swift = try SwiftOutlets(from: &reader) }
                 if try reader.readBool() { entry.document = try IBDocument(from: &reader) }
                 if try reader.readBool() { entry.failure = ReadFailure(line: try reader.readInt(), reason: try reader.readString()) }
@@ -49,16 +60,28 @@ struct OutletReadingCache {
         return cache
     }
 
-    /// Written as plain bytes: a property list of hundreds of storyboards takes longer to write
-    /// than reading them took.
+    /// Written as plain bytes (a property list of hundreds of storyboards takes longer to write
+    /// than reading them took), while the command goes on (`CacheFile.writeInBackground`).
     func write(_ path: String, version: String) {
+        CacheFile.writeInBackground(path, format: Self.format, key: version) { [self] in payload() }
+    }
+
+    private func payload() -> [UInt8] {
         var writer = ByteWriter()
         writer.write(entries.count)
-        for (file, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for file in entries.keys.sorted() {
+            let entry = entries[file]!
             writer.write(file)
-            entry.stamp.write(to: &writer)
+            writer.write(entry.stamp != nil)
+            entry.stamp?.write(to: &writer)
+            writer.write(entry.hash != nil)
+            if let hash = entry.hash { writer.write(hash) }
             writer.write(entry.swift != nil)
-            entry.swift?.write(to: &writer)
+            if let encoded = entry.encodedSwift {
+                writer.append(encoded)
+            } else {
+                entry.swift?.write(to: &writer)
+            }
             writer.write(entry.document != nil)
             entry.document?.write(to: &writer)
             writer.write(entry.failure != nil)
@@ -67,12 +90,23 @@ struct OutletReadingCache {
                 writer.write(failure.reason)
             }
         }
-        CacheFile.write(path, format: Self.format, key: version, payload: writer.bytes)
+        return writer.bytes
     }
 
     /// The entry of a file whose stamp has not changed.
     func fresh(_ path: String, stamp: FileStamp?) -> Entry? {
         guard let stamp, let entry = entries[path], entry.stamp == stamp else { return nil }
         return entry
+    }
+
+    /// The entry of a file that `scan` read with the bytes the entry was read from (`hashes`).
+    func fresh(byHashOf path: String) -> Entry? {
+        guard let hash = hashes[path], let entry = entries[path], entry.hash == hash else { return nil }
+        return entry
+    }
+
+    /// The entry of a file unchanged since: by its content hash where `scan` read it, else by its stamp.
+    func fresh(_ path: String) -> Entry? {
+        fresh(byHashOf: path) ?? fresh(path, stamp: FileStamp(statusOf: path))
     }
 }

@@ -35,14 +35,19 @@ public struct OutletRepository: Sendable {
     /// - Parameter display: how to name a file in verdicts (relative to the working folder, say).
     /// - Parameter cached: keep what each file gave in the root's `.swiftmod/cache`, and read
     ///   only the files changed since (`cacheVersion` names what wrote it).
-    /// - Parameter read: what some Swift files say, read already (by `scan`), by displayed path.
+    /// - Parameter read: what some Swift files say, read already (by `scan`), by displayed path:
+    ///   as `SwiftOutlets.write(to:)` writes it (a file whose bytes do not read back is read again).
+    /// - Parameter hashes: the content hashes of the Swift files `scan` read, by path (as
+    ///   walked): the cache keeps what those of `read` say by them, and answers for the others
+    ///   by them without a `stat`.
     /// - Parameter complete: read every Swift file whole (for a rewrite); by default, without a
     ///   cache (with one, the verdicts alone are wanted: `scan`).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cacheVersion: String? = nil, read: [String: SwiftOutlets] = [:], walked: [String]? = nil, complete: Bool? = nil) {
+                cacheVersion: String? = nil, read: [String: [UInt8]] = [:], hashes: [String: UInt64] = [:], walked: [String]? = nil,
+                complete: Bool? = nil) {
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
                                       cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
-                                      complete: complete ?? (cacheVersion == nil), read: read, walked: walked))
+                                      complete: complete ?? (cacheVersion == nil), read: read, hashes: hashes, walked: walked))
             ?? OutletRepository(empty: root)
     }
 
@@ -56,13 +61,15 @@ public struct OutletRepository: Sendable {
     /// - Parameter complete: read every Swift file whole, for a rewrite (which must see every
     ///   use of an outlet); false reads the files without outlets for their classes only, which
     ///   the verdicts need (`scan`).
-    /// - Parameter read: what some Swift files say, read already, by displayed path: neither
-    ///   read again nor cached here.
+    /// - Parameter read: what some Swift files say, read already, by displayed path, as
+    ///   `SwiftOutlets.write(to:)` writes it: not read again, and cached as they are by their
+    ///   content hash in `hashes` (by path, as walked).
     public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: SwiftOutlets] = [:],
-                walked: [String]? = nil) throws {
+                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: [UInt8]] = [:],
+                hashes: [String: UInt64] = [:], walked: [String]? = nil) throws {
         root = paths.first ?? "."
-        let cache = cachePath.map { OutletReadingCache.load($0, version: cacheVersion) } ?? OutletReadingCache()
+        var cache = cachePath.map { OutletReadingCache.load($0, version: cacheVersion) } ?? OutletReadingCache()
+        cache.hashes = hashes
         let walk = try walked ?? Self.files(under: paths)
         // What the Xcode projects build: a file under a project that no target builds (a stale
         // copy, code that moved) is no part of the app.
@@ -140,8 +147,14 @@ public struct OutletRepository: Sendable {
         }
         let displayed = swiftPaths.map(display)
         let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(Array(swiftPaths.indices), jobs: jobs, worker: { Parser() }) { parser, index in
-            if let known = alreadyRead[displayed[index]] { return (known, nil) }
             let path = swiftPaths[index]
+            if let bytes = alreadyRead[displayed[index]], let known = Self.decode(bytes) {
+                // Kept by the content hash of the bytes `scan` read it from (what the cache has of
+                // those bytes, read whole say, stays).
+                if let kept = cache.fresh(byHashOf: path) { return (known, kept) }
+                return (known, cache.hashes[path].map { OutletReadingCache.Entry(hash: $0, swift: known, encodedSwift: bytes) })
+            }
+            if let entry = cache.fresh(byHashOf: path) { return (entry.swift, entry) }
             let stamp = FileStamp(statusOf: path)
             if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry) }
             // A Swift file that cannot be read declares nothing here (`scan` says why). For the
@@ -165,8 +178,8 @@ public struct OutletRepository: Sendable {
             if let entry {
                 newCache.entries[swiftPaths[index]] = entry
             } else if let kept = cache.entries[swiftPaths[index]] {
-                // Read already (by `scan`): what another reader cached (the editor's) stays
-                // (it is trusted only while the file's stamp is the same).
+                // Read already, with no content hash to keep it by: what another reader cached
+                // stays (it is trusted only while the file's stamp is the same).
                 newCache.entries[swiftPaths[index]] = kept
             }
             if let outlets {
@@ -182,9 +195,15 @@ public struct OutletRepository: Sendable {
         for (path, entry) in readWhole { newCache.entries[path] = entry }
         // Written when a file came or went, or changed, or was read whole.
         if let cachePath, !readWhole.isEmpty || newCache.entries.count != cache.entries.count
-            || newCache.entries.contains(where: { cache.entries[$0.key]?.stamp != $0.value.stamp }) {
+            || newCache.entries.contains(where: { entry in cache.entries[entry.key].map { $0.stamp != entry.value.stamp || $0.hash != entry.value.hash } ?? true }) {
             newCache.write(cachePath, version: cacheVersion)
         }
+    }
+
+    /// What `SwiftOutlets.write(to:)` wrote, or nil when it does not read back.
+    private static func decode(_ bytes: [UInt8]) -> SwiftOutlets? {
+        var reader = ByteReader(bytes)
+        return try? SwiftOutlets(from: &reader)
     }
 
     /// Judges the files of `swift` (at `swiftPaths`), read whole where they matter (`WholeReading`).

@@ -74,7 +74,7 @@ struct WholeReading {
     private mutating func look(at candidates: [Int]) -> [Int] {
         let paths = paths, cache = cache
         let known: [SwiftOutlets?] = ParallelMap.map(candidates, jobs: jobs, worker: { () }) { _, index in
-            guard let known = cache.fresh(paths[index], stamp: FileStamp(statusOf: paths[index]))?.swift, known.deferredExtensions == nil else { return nil }
+            guard let known = cache.fresh(paths[index])?.swift, known.deferredExtensions == nil else { return nil }
             return known
         }
         var files: [Int] = []
