@@ -18,9 +18,12 @@ public enum SameNamedClasses {
     /// The documents and files with same-named classes named apart.
     /// - Parameter modules: the modules (targets) that build each file, by its path as given.
     static func separate(documents: [IBDocument], swift: [SwiftFile], modules: [String: Set<String>]) -> ([IBDocument], [SwiftFile]) {
+        // (Each file's names are looked at in place, not gathered into sets: thousands of files.)
         var declaring: [String: [Int]] = [:]
-        for (index, file) in swift.enumerated() {
-            for type in Set(file.outlets.classes.map(\.name)) { declaring[type, default: []].append(index) }
+        for index in swift.indices {
+            for declared in swift[index].outlets.classes where declaring[declared.name]?.last != index {
+                declaring[declared.name, default: []].append(index)
+            }
         }
         let shared = declaring.filter { $0.value.count > 1 }
         guard !shared.isEmpty else { return (documents, swift) }
@@ -44,8 +47,10 @@ public enum SameNamedClasses {
         // The files that say something of each shared name, and its objects (found once: a
         // repository of several apps shares hundreds of names).
         var mentioning: [String: [Int]] = [:]
-        for (index, file) in swift.enumerated() {
-            for name in file.outlets.mentionedClasses where shared[name] != nil { mentioning[name, default: []].append(index) }
+        for index in swift.indices {
+            swift[index].outlets.forEachMentionedClass { name in
+                if shared[name] != nil, mentioning[name]?.last != index { mentioning[name, default: []].append(index) }
+            }
         }
         var objects: [String: [(document: Int, object: Int)]] = [:]
         for (documentIndex, document) in documents.enumerated() {
@@ -107,19 +112,24 @@ public enum SameNamedClasses {
 }
 
 extension SwiftOutlets {
-    /// The classes the file says something of: those it declares, extends or subclasses, or
-    /// whose code does something to views (for a file read by its text: every type it extends).
-    var mentionedClasses: Set<String> {
-        var names = Set(classes.flatMap { [$0.name] + ($0.superclass.map { [$0] } ?? []) })
+    /// Calls `body` with each class the file says something of (some more than once): those it
+    /// declares, extends or subclasses, or whose code does something to views (for a file read by
+    /// its text: every type it extends).
+    func forEachMentionedClass(_ body: (String) -> Void) {
+        for declared in classes {
+            body(declared.name)
+            if let superclass = declared.superclass { body(superclass) }
+        }
         // (A file read by its text alone: what it extends, whose members it may declare.)
-        names.formUnion(deferredExtensions ?? [])
-        names.formUnion(outlets.map(\.className))
-        names.formUnion(actions.keys)
-        names.formUnion(members.keys)
-        names.formUnion(memberUses.keys)
-        for uses in [removals, containerRemovals, additions] { names.formUnion(uses.map(\.className)) }
-        names.formUnion(helperCalls.map(\.className))
-        return names
+        for name in deferredExtensions ?? [] { body(name) }
+        for outlet in outlets { body(outlet.className) }
+        for name in actions.keys { body(name) }
+        for name in members.keys { body(name) }
+        for name in memberUses.keys { body(name) }
+        for uses in [removals, containerRemovals, additions] {
+            for use in uses { body(use.className) }
+        }
+        for call in helperCalls { body(call.className) }
     }
 
     /// The same file with a class (its declaration, its extensions' members and code, and where
