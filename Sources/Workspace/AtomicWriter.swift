@@ -35,15 +35,7 @@ public enum AtomicWriter {
         defer {
             if !finished { _ = TemporaryFiles.finish(temporary, renamingTo: nil) }
         }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue }; return false }
-                offset += count
-            }
-            return true
-        }
+        let written = writeAll(bytes, to: descriptor)
         // Keep the owner when we may (as root); otherwise the file becomes ours, as any editor's save.
         _ = fchown(descriptor, info.st_uid, info.st_gid)
         let flushed = written && fchmod(descriptor, info.st_mode & 0o7777) == 0 && fsync(descriptor) == 0
@@ -61,6 +53,25 @@ public enum AtomicWriter {
         finished = true
         guard TemporaryFiles.finish(temporary, renamingTo: target) else {
             throw WriteError(path: path, reason: "rename failed: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+extension AtomicWriter {
+    /// Writes every byte to an open file, again after an interruption; false when the write
+    /// fails (`errno` says why).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
         }
     }
 }

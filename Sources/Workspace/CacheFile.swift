@@ -54,10 +54,18 @@ public enum CacheFile {
         if lock.withLock({ pending[path] != nil }) { waitForWrites() }
     }
 
+    /// Through a temporary file of `TemporaryFiles`' (removed when the run is interrupted, and by
+    /// a later write when the run was killed), renamed over the cache.
     private static func put(_ path: String, format: String, key: String, payload: [UInt8]) {
-        let header = "\(format) \(key) \(ContentHash.hex(payload))\n"
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? (Data(header.utf8) + Data(payload)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let header = Array("\(format) \(key) \(ContentHash.hex(payload))\n".utf8)
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = TemporaryFiles.removeStale(in: [folder])
+        guard let (descriptor, temporary) = TemporaryFiles.create(in: folder, for: (path as NSString).lastPathComponent) else { return }
+        // (Readable as a file the tool writes with the usual umask would be.)
+        let written = AtomicWriter.writeAll(header, to: descriptor) && AtomicWriter.writeAll(payload, to: descriptor) && fchmod(descriptor, 0o644) == 0
+        close(descriptor)
+        _ = TemporaryFiles.finish(temporary, renamingTo: written ? path : nil)
     }
 }
 

@@ -13,6 +13,18 @@ import Testing
         }
     }
 
+    @Test func isSipHash24AsItsAuthorsTestVectorsSay() {
+        // The reference implementation's vectors: key 00…0f, messages 00, 00 01, … (and an
+        // implementation of our own in Python for the longer ones).
+        let key: (UInt64, UInt64) = (0x0706_0504_0302_0100, 0x0f0e_0d0c_0b0a_0908)
+        let expected: [Int: UInt64] = [0: 0x726f_db47_dd0e_0e31, 1: 0x74f8_39c5_93dc_67fd, 7: 0xab02_00f5_8b01_d137,
+                                       8: 0x93f5_f579_9a93_2462, 15: 0xa129_ca61_49be_45e5, 63: 0x958a_324c_eb06_4572]
+        for (count, hash) in expected {
+            let message = (0..<count).map { UInt8($0) }
+            #expect(message.withUnsafeBytes { ContentHash.sipHash24($0, key: key) } == hash, "\(count) bytes")
+        }
+    }
+
     @Test func everyOneBitChangeChangesTheHash() {
         // Every length around the eight-byte words, every bit of every byte.
         for length in [1, 7, 8, 9, 15, 16, 17, 64, 100] {
@@ -84,5 +96,19 @@ import Testing
         CacheFile.waitForWrites()
         #expect(CacheFile.read(path, format: "f", key: "other") == nil)
         #expect(CacheFile.read(path, format: "f", key: "k") == [6])
+    }
+
+    @Test func aWriteRemovesWhatAKilledWriterLeftAndLeavesNothingOfItsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caches-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/c.cache"
+        CacheFile.write(path, format: "f", key: "k", payload: [1])
+        // A run killed while writing (its process gone) left its temporary file.
+        let left = folder + "/.c.cache.swiftmod-999999-ABCDEF"
+        #expect(FileManager.default.createFile(atPath: left, contents: Data([0])))
+        CacheFile.writeInBackground(path, format: "f", key: "k") { [2] }
+        CacheFile.waitForWrites()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["c.cache"])
+        #expect(CacheFile.read(path, format: "f", key: "k") == [2])
     }
 }
