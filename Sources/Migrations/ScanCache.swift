@@ -34,7 +34,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-14"
+    static let format = "swiftmod-scan-cache-15"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {
@@ -45,8 +45,15 @@ public struct ScanCache: Sendable {
     public var isChanged = true
     /// What the cache is valid for.
     public let key: String
+    /// The key of the content hashes of its entries (`ContentHash.of(_:seed:)`), drawn at random
+    /// when the cache is made: a file that merely shares an entry's hash under a key known ahead
+    /// (a pair made to collide) is not taken for it.
+    public private(set) var seed: (UInt64, UInt64)
 
-    public init(key: String) { self.key = key }
+    public init(key: String) {
+        self.key = key
+        seed = (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
+    }
 
     /// The default location under a repository root.
     public static func defaultPath(root: String) -> String {
@@ -89,6 +96,7 @@ public struct ScanCache: Sendable {
         guard let payload = CacheFile.read(path, format: format, key: key) else { return cache }
         var reader = ByteReader(payload)
         do {
+            let seed = (try reader.readUInt64(), try reader.readUInt64())
             let count = try reader.readInt()
             var entries: [String: Entry] = [:]
             entries.reserveCapacity(max(0, min(count, 1 << 20)))
@@ -106,6 +114,7 @@ public struct ScanCache: Sendable {
                 entries[file] = Entry(stamp: stamp, racy: racy, hash: hash, findings: findings, allowed: allowed)
             }
             guard reader.isAtEnd else { return cache }
+            cache.seed = seed
             cache.entries = entries
             cache.isChanged = false
         } catch {
@@ -124,6 +133,8 @@ public struct ScanCache: Sendable {
     private func payload(now: Double) -> [UInt8] {
         var writer = ByteWriter()
         let racyFrom = now.rounded(.down) - 1
+        writer.write(seed.0)
+        writer.write(seed.1)
         writer.write(entries.count)
         for file in entries.keys.sorted() {
             let entry = entries[file]!

@@ -95,7 +95,7 @@ public struct Scanner: Sendable {
     /// other (partial) runs cached for files this one did not look at.
     /// - Parameter progress: called (from any thread) as files are done.
     public func scan(_ files: [String], cache: inout ScanCache?, progress: (@Sendable (Int, Int) -> Void)? = nil) -> ScanResult {
-        let pass = ScanPass(scanner: self, cached: cache?.entries)
+        let pass = ScanPass(scanner: self, cached: cache?.entries, seed: cache?.seed ?? (0, 0))
         let perFile = FilePipeline(maxFileSize: maxFileSize, jobs: jobs).run(files, through: pass, progress: progress)
         var result = ScanResult()
         var fresh: [String: ScanCache.Entry] = [:]
@@ -175,6 +175,8 @@ public struct Scanner: Sendable {
         let scanner: Scanner
         /// The cache's entries; nil when scanning without a cache.
         let cached: [String: ScanCache.Entry]?
+        /// The key of the cache's content hashes (`ScanCache.seed`).
+        let seed: (UInt64, UInt64)
 
         func relative(_ file: PipelineFile) -> String {
             RepositoryPath.relative(file.path, root: scanner.root) ?? file.path
@@ -189,7 +191,7 @@ public struct Scanner: Sendable {
 
         func reuse(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome? {
             let relative = relative(file)
-            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes) else { return nil }
+            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes, seed: seed) else { return nil }
             var refreshed = entry
             refreshed.stamp = stamp
             refreshed.racy = false
@@ -204,7 +206,7 @@ public struct Scanner: Sendable {
 
         func entry(_ file: PipelineFile, _ bytes: [UInt8], _ findings: [Finding], _ allowed: Int) -> ScanCache.Entry? {
             guard cached != nil, let stamp = file.stamp else { return nil }
-            return ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes), findings: findings, allowed: allowed)
+            return ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes, seed: seed), findings: findings, allowed: allowed)
         }
 
         /// What a file says about outlets, as bytes, when the scanner reads it.

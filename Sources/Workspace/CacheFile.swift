@@ -24,7 +24,8 @@ public enum CacheFile {
 
     /// Writes a cache atomically on another thread, its payload made there too, while the command
     /// goes on (a large cache takes as long to write as the work after it). A later `read` or
-    /// `write` of the same path waits for it, and so does the process before it exits.
+    /// `write` of the same path waits for it, and so does the process before it exits (one stopped
+    /// by a signal leaves the cache as it was, and its temporary file to the next write).
     public static func writeInBackground(_ path: String, format: String, key: String, payload: @escaping @Sendable () -> [UInt8]) {
         _ = waitsAtExit
         lock.withLock { pending[path, default: 0] += 1 }
@@ -54,13 +55,13 @@ public enum CacheFile {
         if lock.withLock({ pending[path] != nil }) { waitForWrites() }
     }
 
-    /// Through a temporary file of `TemporaryFiles`' (removed when the run is interrupted, and by
-    /// a later write when the run was killed), renamed over the cache.
+    /// Through a temporary file of `TemporaryFiles`' (removed by a later write when the run was
+    /// interrupted or killed, even before the cache's first write ended), renamed over the cache.
     private static func put(_ path: String, format: String, key: String, payload: [UInt8]) {
         let header = Array("\(format) \(key) \(ContentHash.hex(payload))\n".utf8)
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = TemporaryFiles.removeStale(in: [folder])
+        _ = TemporaryFiles.removeStale(in: [folder], orphans: true)
         guard let (descriptor, temporary) = TemporaryFiles.create(in: folder, for: (path as NSString).lastPathComponent) else { return }
         // (Readable as a file the tool writes with the usual umask would be.)
         let written = AtomicWriter.writeAll(header, to: descriptor) && AtomicWriter.writeAll(payload, to: descriptor) && fchmod(descriptor, 0o644) == 0

@@ -44,12 +44,19 @@ public struct FileStamp: Codable, Sendable, Equatable {
 /// A fast 64-bit content hash: for recognising unchanged files and intact caches. SipHash-2-4
 /// under a fixed key, eight bytes at a time (FNV-1a, a byte at a time, took a warm scan's time
 /// to check its cache; a plain multiply-and-shift hash was as fast, but each of its steps can be
-/// undone, so two files of one hash could be made in a second). With a key anyone can read, it is
-/// no defence against someone set on a collision (64 bits fall to about 2^32 tries): the caches it
-/// guards are a working copy's own, and a check in CI starts without them.
+/// undone, so two files of one hash could be made in a second). Under the fixed key, two inputs of
+/// one hash can be found in about 2^32 tries (minutes): it checks that caches are intact. Files are
+/// recognised under a key each scan cache draws at random (`of(_:seed:)`), which no one preparing
+/// a pair of files knows.
 public enum ContentHash {
     public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         sipHash24(bytes, key: (0x736d_7466_6977_7300, 0x646f_6d74_6669_7773))
+    }
+
+    /// The hash under a key of one's own: what a cache that recognises files by their hash keys
+    /// them with (`ScanCache.seed`), so that two files of one hash cannot be made ahead of time.
+    public static func of(_ bytes: [UInt8], seed: (UInt64, UInt64)) -> UInt64 {
+        bytes.withUnsafeBytes { sipHash24($0, key: seed) }
     }
 
     /// SipHash-2-4 (Aumasson and Bernstein) of bytes under a 128-bit key, as two little-endian halves.

@@ -92,15 +92,17 @@ public enum TemporaryFiles {
     /// them: those whose process is gone, and any older than `maximumAge` (also the older
     /// `.NAME.swiftmod-XXXXXX` form, which names no process). Only regular files named
     /// `.NAME.swiftmod-[PID-]XXXXXX` whose `NAME` is a file of that folder are considered.
+    /// - Parameter orphans: also those whose `NAME` is not there (in a folder of the tool's own,
+    ///   its caches', where the first write of a file may have been cut short).
     /// - Returns: the paths removed.
     public static func removeStale(in folders: Set<String>, maximumAge: TimeInterval = 3600,
-                                   now: Date = Date()) -> [String] {
+                                   now: Date = Date(), orphans: Bool = false) -> [String] {
         var removed: [String] = []
         for folder in folders.sorted() {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             let present = Set(names)
             for name in names.sorted() {
-                guard let temporary = TemporaryName(name), present.contains(temporary.original) else { continue }
+                guard let temporary = TemporaryName(name), orphans || present.contains(temporary.original) else { continue }
                 let path = folder == "." ? name : "\(folder)/\(name)"
                 var info = stat()
                 guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

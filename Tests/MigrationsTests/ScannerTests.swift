@@ -103,6 +103,19 @@ import Foundation
         #expect(loaded.entries["same-second.swift"]?.racy == true)
     }
 
+    @Test func eachCacheKeysItsContentHashesItsOwnWay() throws {
+        // A pair of files made to share a hash under a key known ahead is no pair under a cache's.
+        var cache = ScanCache(key: "k")
+        #expect(cache.seed != ScanCache(key: "k").seed)
+        cache.entries = ["a.swift": ScanCache.Entry(stamp: FileStamp(size: 1, modified: 1, changed: 1, inode: 1, device: 1), hash: 7, findings: [], allowed: 0)]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        cache.save(path)
+        // (Kept with it: its entries' hashes stay comparable.)
+        #expect(ScanCache.load(path, key: "k").seed == cache.seed)
+        #expect(ScanCache.load(path, key: "k").entries["a.swift"]?.hash == 7)
+    }
+
     @Test func aStampComparesInodeAndStatusChange() throws {
         let base = FileStamp(size: 10, modified: 5, changed: 6, inode: 7, device: 8)
         var other = base

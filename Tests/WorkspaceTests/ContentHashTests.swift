@@ -110,5 +110,10 @@ import Testing
         CacheFile.waitForWrites()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["c.cache"])
         #expect(CacheFile.read(path, format: "f", key: "k") == [2])
+        // Cut short before the cache's first write ended: no cache beside it, still removed.
+        let orphan = folder + "/.d.cache.swiftmod-999999-ABCDEF"
+        #expect(FileManager.default.createFile(atPath: orphan, contents: Data([0])))
+        CacheFile.write(folder + "/d.cache", format: "f", key: "k", payload: [3])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["c.cache", "d.cache"])
     }
 }

@@ -303,10 +303,11 @@ public struct OutletClassification: Sendable {
         func place(_ placed: Placed, from path: String) -> String {
             placed.path == path ? "line \(placed.use.line)" : "\(placed.path):\(placed.use.line)"
         }
-        // The uses of each class and of its subclasses, by class.
+        // The uses of each class and of its subclasses, by class, in the order of the documents
+        // (not of a dictionary's keys, which changes from run to run: a reason lists them).
         var usesOf: [String: [Use]] = [:]
-        for (className, classUses) in Dictionary(grouping: uses, by: \.className) {
-            for ancestor in ancestry(className) { usesOf[ancestor, default: []] += classUses }
+        for use in uses {
+            for ancestor in ancestry(use.className) { usesOf[ancestor, default: []].append(use) }
         }
         // (By the name of the view, in order: thousands of outlets look them up.)
         let removalsOf = Dictionary(grouping: removals, by: \.use.outlet)
