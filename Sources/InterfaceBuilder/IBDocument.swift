@@ -223,7 +223,7 @@ private struct Reader {
     }
 
     mutating func end(_ name: ArraySlice<UInt8>) {
-        if name.elementsEqual(Self.connectionsName) { inConnections -= 1 }
+        if XMLScanner.equal(name, Self.connectionsName) { inConnections -= 1 }
         if !stack.isEmpty { stack.removeLast() }
         if !subviews.isEmpty { subviews.removeLast() }
     }

@@ -153,7 +153,7 @@ struct XMLScanner {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ">") else { throw failure("`>` should end the end tag `</\(text(name))`") }
                 offset += 1
                 guard let last = open.popLast() else { throw failure("`</\(text(name))>` closes no element") }
-                guard bytes[last.name].elementsEqual(bytes[name]) else {
+                guard Self.equal(bytes[last.name], bytes[name]) else {
                     throw failure("`</\(text(name))>` closes `<\(text(last.name))>` of line \(last.line)")
                 }
                 end(name, bytes)
@@ -345,6 +345,8 @@ struct XMLScanner {
     /// looked up by name in every storyboard).
     static func equal<Other: Collection<UInt8>>(_ slice: ArraySlice<UInt8>, _ other: Other) -> Bool {
         guard slice.count == other.count else { return false }
+        // (Empty runs may have no memory to compare.)
+        guard !slice.isEmpty else { return true }
         return slice.withUnsafeBytes { first in
             other.withContiguousStorageIfAvailable { second in memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0 }
                 ?? first.elementsEqual(other)

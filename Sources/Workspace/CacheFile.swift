@@ -59,7 +59,8 @@ public enum CacheFile {
     /// interrupted or killed, even before the cache's first write ended), renamed over the cache.
     private static func put(_ path: String, format: String, key: String, payload: [UInt8]) {
         let header = Array("\(format) \(key) \(ContentHash.hex(payload))\n".utf8)
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         _ = TemporaryFiles.removeStale(in: [folder], orphans: true)
         guard let (descriptor, temporary) = TemporaryFiles.create(in: folder, for: (path as NSString).lastPathComponent) else { return }

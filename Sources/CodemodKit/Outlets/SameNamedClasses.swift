@@ -126,9 +126,10 @@ extension SwiftOutlets {
         for name in actions.keys { body(name) }
         for name in members.keys { body(name) }
         for name in memberUses.keys { body(name) }
-        for uses in [removals, containerRemovals, additions] {
-            for use in uses { body(use.className) }
-        }
+        // (Each list on its own: an array of them would be made for every file.)
+        for use in removals { body(use.className) }
+        for use in containerRemovals { body(use.className) }
+        for use in additions { body(use.className) }
         for call in helperCalls { body(call.className) }
     }
 
