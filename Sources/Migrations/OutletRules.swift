@@ -40,13 +40,15 @@ public struct OutletRules: Sendable, FindingsByFile {
     ///   (`ScanResult.outlets`, by repo-relative path): not parsed again.
     /// - Parameter walked: the files `OutletRepository.files(under:)` gives for the root, walked already.
     /// - Parameter contentHashes: the content hashes of files the scan read (`ScanResult.contentHashes`).
+    /// - Parameter prepared: the projects, storyboards and xibs, read beside the scan (`prepare`).
     public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil,
-                read: [String: [UInt8]] = [:], walked: [String]? = nil, contentHashes: [String: UInt64] = [:]) {
+                read: [String: [UInt8]] = [:], walked: [String]? = nil, contentHashes: [String: UInt64] = [:],
+                prepared: BackgroundWork<InterfaceBuilderReading>? = nil) {
         let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
         // Nothing changed since the last time (no file came, went or changed, the same rules):
         // its findings, without reading any file.
-        let resultsPath = (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
+        let resultsPath = Self.resultsPath(root: root)
         let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
         let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration, contentHashes: contentHashes) }
         if let state, let payload = CacheFile.read(resultsPath, format: Results.format, key: state) {
@@ -56,7 +58,8 @@ public struct OutletRules: Sendable, FindingsByFile {
                 return
             }
         }
-        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files, contentHashes: contentHashes)
+        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files, contentHashes: contentHashes,
+                  prepared: prepared?.value)
         if let state {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
@@ -64,6 +67,28 @@ public struct OutletRules: Sendable, FindingsByFile {
             results.write(to: &writer)
             CacheFile.write(resultsPath, format: Results.format, key: state, payload: writer.bytes)
         }
+    }
+
+    /// Starts reading the projects, storyboards and xibs among `walked` on a thread of its own,
+    /// to run beside the scan, when the rules' findings cannot come from their cache (there is
+    /// none, or no cache is used); nil otherwise (a warm scan reads nothing, or only what changed,
+    /// after the scan, when it knows which).
+    public static func prepare(configuration: Configuration, walked: [String], jobs: Int? = nil,
+                               cacheVersion: String? = nil) -> BackgroundWork<InterfaceBuilderReading>? {
+        let root = configuration.root
+        if cacheVersion != nil, FileManager.default.fileExists(atPath: resultsPath(root: root)) { return nil }
+        return InterfaceBuilderReading.inBackground(root: root, walked: walked, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                    display: display(root: root), cacheVersion: cacheVersion)
+    }
+
+    /// How the rules name a file: relative to the root.
+    static func display(root: String) -> @Sendable (String) -> String {
+        { RepositoryPath.relative($0, root: root) ?? $0 }
+    }
+
+    /// Where the rules' findings are kept between runs.
+    static func resultsPath(root: String) -> String {
+        (root as NSString).appendingPathComponent(".swiftmod/cache/outlet-rules.cache")
     }
 
     private init(rules: [Migration], results: Results) {
@@ -170,11 +195,11 @@ public struct OutletRules: Sendable, FindingsByFile {
     }
 
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String],
-                 contentHashes: [String: UInt64]) {
+                 contentHashes: [String: UInt64], prepared: InterfaceBuilderReading?) {
         let root = configuration.root
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                          display: { RepositoryPath.relative($0, root: root) ?? $0 }, cacheVersion: cacheVersion, read: read,
-                                          hashes: contentHashes, walked: files)
+                                          display: Self.display(root: root), cacheVersion: cacheVersion, read: read,
+                                          hashes: contentHashes, walked: files, prepared: prepared)
         self.init(configuration: configuration, migrations: rules, repository: repository)
     }
 

@@ -5,7 +5,7 @@
 /// Read by hand because Foundation's reader is most of what reading a project costs (a 500 KB
 /// project: ~20 ms, and its `[String: Any]` then costs as much again to take apart); this one
 /// gives Swift values at once, and says where a damaged file goes wrong.
-public indirect enum PropertyList: Sendable, Equatable {
+public enum PropertyList: Sendable, Equatable {
     case string(String)
     case array([PropertyList])
     case dictionary([String: PropertyList])
@@ -137,9 +137,9 @@ private struct Reader {
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws {
+    mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
         skipSpaceAndComments()
-        guard offset < bytes.count, bytes[offset] == byte else { throw error("\(what) is missing") }
+        guard offset < bytes.count, bytes[offset] == byte else { throw error("\(what()) is missing") }
         offset += 1
     }
 

@@ -112,11 +112,13 @@ public struct XcodeProject: Sendable {
         }
         // Exception sets of synchronized folders: files a target that has the folder does not
         // build, or that a target without it builds.
+        // (Found once: a project holds thousands of objects, and few of them are such folders.)
+        let synchronized = objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }
+        for groupID in synchronized.keys where paths[groupID] == nil { visit(groupID, parent: sourceRoot) }
         for index in targets.indices {
             let target = targets[index].id
             let own = Set(objects[target]?["fileSystemSynchronizedGroups"]?.strings ?? [])
-            for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
-                if objects[groupID] != nil, paths[groupID] == nil { visit(groupID, parent: sourceRoot) }
+            for (groupID, group) in synchronized {
                 guard let folder = paths[groupID]?.first else { continue }
                 for exception in group["exceptions"]?.strings ?? [] {
                     guard let set = objects[exception], set["target"]?.string == target else { continue }

@@ -221,6 +221,9 @@ struct LockdownOptions: ParsableArguments {
         // Without a configuration (`scan --codemods DIR` alone) nothing is written into the repository.
         // --no-prefilter checks the prefilter: a cached answer would be the prefilter's.
         let cached = !noCache && !noPrefilter && configuration.path != "--codemods"
+        // The projects, storyboards and xibs are read beside the scan's parsing, where they must be.
+        let prepared = judgesOutlets ? OutletRules.prepare(configuration: configuration, walked: outletFiles, jobs: jobs,
+                                                           cacheVersion: cached ? Swiftmod.version : nil) : nil
         var result = scanner.scan(files, cachePath: cached ? ScanCache.defaultPath(root: configuration.root) : nil,
                                   version: Swiftmod.version, progress: report)
         result.failures = unreadable + result.failures
@@ -241,7 +244,7 @@ struct LockdownOptions: ParsableArguments {
             // Outlets are judged against the whole repository's storyboards and xibs.
             let outlets = OutletRules(configuration: configuration, migrations: migrations, jobs: jobs,
                                       cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets, walked: outletFiles,
-                                      contentHashes: result.contentHashes)
+                                      contentHashes: result.contentHashes, prepared: prepared)
             // `strong-iboutlet`'s uses at outlets that may be absent are none (as in `run`).
             result.findings = outlets.leavingAlone(result.findings, of: migrations)
             if outletRules {

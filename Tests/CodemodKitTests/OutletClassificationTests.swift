@@ -172,6 +172,85 @@ import Workspace
         #expect(sure > 50)
     }
 
+    /// The byte readers of `extension` and `import` lines (`extensionNames`, `extensionsAllPlain`,
+    /// `plainImport`) read what the regular expressions they stand in for read: on tricky lines,
+    /// on random lines made of their pieces, and on every line of `Corpus/` that holds the word.
+    @Test func theByteReadersOfLinesReadAsTheExpressions() throws {
+        func expression(_ regex: NSRegularExpression, _ line: String) -> [String] {
+            regex.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap { Range($0.range(at: 1), in: line).map { String(line[$0]) } }
+        }
+        func check(_ line: String) {
+            let bytes = Array(line.utf8)
+            let names = SwiftOutlets.extensionNames(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+            #expect(names == expression(SwiftOutlets.extensionDeclaration, line), "\(line.debugDescription)")
+            if SwiftOutlets.extensionsAllPlain(bytes) {
+                let loose = SwiftOutlets.looseExtension.numberOfMatches(in: line, range: NSRange(line.startIndex..., in: line))
+                #expect(loose == names.count, "\(line.debugDescription)")
+            }
+            if let module = SwiftOutlets.plainImport(bytes) {
+                #expect([module] == expression(SwiftOutlets.importDeclaration, line), "\(line.debugDescription)")
+            }
+        }
+        let tricky = [
+            "extension Foo {", "  extension A.B.C: P {", "public extension UIView{", "extension\tX", "extension  ", "extension", "extension\r",
+            "x.extension Foo", "@extension Foo", "`extension` Foo", "\"extension Foo\"", "myextension Foo", "extension 9x", "extension _x",
+            "extension Foo { } extension Bar {", "extension A.extension B", "extension Xextension Y", "extension é", "extension Aé", "extension A`",
+            "import UIKit", "  import AppKit\r", "import UIKit // x", "import class UIKit.UIView", "import UIKit; import AppKit", "@testable import UIKit",
+            "import  Cocoa\t", "import\tUIKitExtras", "import 9", "import", "import ", "\u{FEFF}import UIKit", "importUIKit", "import struct",
+            "import UIKit.UIView", "import UIKit\u{00A0}",
+        ]
+        for line in tricky { check(line) }
+        // Random lines of the pieces that matter, with a fixed seed.
+        var generator = SplitMix(seed: 26)
+        let pieces = ["extension", "import", " ", "\t", "\r", "Foo", "A.B", ".", "@", "`", "\"", "_", "9", "é", ";", "{", "class", "UIKit", "Cocoa", "//", "\u{FEFF}", "x"]
+        for _ in 0..<20000 {
+            let line = (0..<Int(generator.next() % 7 + 1)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            check(line)
+        }
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Corpus").standardized.path
+        var lines = 0
+        for path in try FileWalker().swiftFiles(under: [corpus]) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) where line.contains("extension") || line.contains("import") {
+                check(String(line))
+                lines += 1
+            }
+        }
+        #expect(lines > 100)
+    }
+
+    /// View code, as the text tells it: each way the tree reading finds a removal, a re-adding or
+    /// a helper holds one of its texts; a view's `layoutSubviews` or a stack view's type does not.
+    @Test func viewCodeIsToldByTheTextsOfRemovalsAndAdders() {
+        for code in ["v.removeFromSuperview()", "addSubview(v)", "view.insertSubview(v, at: 0)", "stack.addArrangedSubview(v)",
+                     "stack.insertArrangedSubview(v, at: 1)", "UIStackView(arrangedSubviews: [v])", "arrangedSubviews.forEach { $0.removeFromSuperview() }"] {
+            #expect(SwiftOutlets.mayHoldViewCode(Array(code.utf8)), "\(code)")
+        }
+        for code in ["override func layoutSubviews() { super.layoutSubviews() }", "let stack: UIStackView", "view.bringSubviewToFront(v)",
+                     "for v in subviews { v.alpha = 0 }"] {
+            #expect(!SwiftOutlets.mayHoldViewCode(Array(code.utf8)), "\(code)")
+        }
+        // A file whose text holds none is read the same with its code deferred (`scan`) as whole,
+        // but for the calls it defers.
+        let text = "class V: UIView {\n    @IBOutlet weak var a: UILabel!\n    override func layoutSubviews() { super.layoutSubviews(); bringSubviewToFront(a) }\n}\n"
+        let deferred = SwiftOutlets(Parser().parse(text), readingUses: false, deferringCalls: true)
+        let whole = SwiftOutlets(Parser().parse(text), readingUses: false)
+        #expect(deferred.helperCallsUnread && deferred.removals.isEmpty && whole.removals.isEmpty && whole.additions.isEmpty && whole.helpers.isEmpty)
+    }
+
+    /// A small random number generator of a fixed seed (SplitMix64).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     /// A file that declares no outlet or action is read by its text first (`scan`), and whole
     /// only where one of its types matters: a class
     /// with outlets, its subclasses and superclasses, a class a storyboard names (by its

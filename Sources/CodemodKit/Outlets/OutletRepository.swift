@@ -42,12 +42,14 @@ public struct OutletRepository: Sendable {
     ///   by them without a `stat`.
     /// - Parameter complete: read every Swift file whole (for a rewrite); by default, without a
     ///   cache (with one, the verdicts alone are wanted: `scan`).
+    /// - Parameter prepared: the projects, storyboards and xibs of `walked`, read already
+    ///   (`InterfaceBuilderReading`, with the same `display` and `cacheVersion`).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
                 cacheVersion: String? = nil, read: [String: [UInt8]] = [:], hashes: [String: UInt64] = [:], walked: [String]? = nil,
-                complete: Bool? = nil) {
+                complete: Bool? = nil, prepared: InterfaceBuilderReading? = nil) {
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
                                       cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
-                                      complete: complete ?? (cacheVersion == nil), read: read, hashes: hashes, walked: walked))
+                                      complete: complete ?? (cacheVersion == nil), read: read, hashes: hashes, walked: walked, prepared: prepared))
             ?? OutletRepository(empty: root)
     }
 
@@ -64,87 +66,25 @@ public struct OutletRepository: Sendable {
     /// - Parameter read: what some Swift files say, read already, by displayed path, as
     ///   `SwiftOutlets.write(to:)` writes it: not read again, and cached as they are by their
     ///   content hash in `hashes` (by path, as walked).
+    /// - Parameter prepared: the projects, storyboards and xibs of `walked`, read already (with
+    ///   the same `display`, `cachePath` and `cacheVersion`).
     public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
                 cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: [UInt8]] = [:],
-                hashes: [String: UInt64] = [:], walked: [String]? = nil) throws {
+                hashes: [String: UInt64] = [:], walked: [String]? = nil, prepared: InterfaceBuilderReading? = nil) throws {
         root = paths.first ?? "."
-        var cache = cachePath.map { OutletReadingCache.load($0, version: cacheVersion) } ?? OutletReadingCache()
-        cache.hashes = hashes
         let walk = try walked ?? Self.files(under: paths)
-        // What the Xcode projects build: a file under a project that no target builds (a stale
-        // copy, code that moved) is no part of the app.
-        var projects: [XcodeProject] = []
-        let projectFiles = walk.filter { $0.hasSuffix("/project.pbxproj") }
-        let readProjects = ParallelMap.map(projectFiles, jobs: jobs, worker: { () }) { _, file in
-            Result { try XcodeProject(path: (file as NSString).deletingLastPathComponent) }
-        }
-        for (file, read) in zip(projectFiles, readProjects) {
-            switch read {
-            case let .success(project): projects.append(project)
-            case let .failure(error):
-                unreadable.append("\(display(file)): \(error); which files it builds is not known")
-                unreadableFiles.append((display(file), "\(error); which files it builds is not known"))
-            }
-        }
-        // Whether a target builds each Swift, storyboard and xib file, and which modules (only
-        // where a project says: elsewhere a file's module is not known); in parallel, each worker
-        // with its own folders' answers.
-        let judged = walk.filter { $0.hasSuffix(".swift") || IBDocument.isInterfaceBuilderFile($0) }
-        let membership: [(built: Bool, modules: Set<String>)] = ParallelMap.map(judged, jobs: jobs, worker: { BuildMembership(projects: projects) }) { built, path in
-            let builds = built.builds(path)
-            return (builds, projects.isEmpty ? [] : built.modules(of: path))
-        }
-        var notBuilt: [String] = []
-        var ibPaths: [String] = []
-        var swiftPaths: [String] = []
-        var unbuiltSwift: Set<String> = []
-        for (path, (builds, names)) in zip(judged, membership) {
-            if path.hasSuffix(".swift") {
-                swiftPaths.append(path)
-                if !builds { unbuiltSwift.insert(display(path)) }
-            } else if builds {
-                ibPaths.append(path)
-            } else {
-                notBuilt.append(display(path))
-                continue
-            }
-            if !names.isEmpty { modules[display(path)] = names }
-        }
-        self.unbuiltSwift = unbuiltSwift
-        self.notBuilt = notBuilt.sorted()
-        let readIB: [(Result<IBDocument, Error>, OutletReadingCache.Entry?)] = ParallelMap.map(ibPaths, jobs: jobs, worker: { () }) { _, path in
-            let stamp = FileStamp(statusOf: path)
-            if let entry = cache.fresh(path, stamp: stamp) {
-                if let document = entry.document { return (.success(document), entry) }
-                if let failure = entry.failure { return (.failure(IBDocument.ReadError(path: path, line: failure.line, reason: failure.reason)), entry) }
-            }
-            let result = Result { try IBDocument(contentsOf: path) }
-            let entry = stamp.map { stamp in
-                switch result {
-                case let .success(document): return OutletReadingCache.Entry(stamp: stamp, document: document)
-                case let .failure(error as IBDocument.ReadError): return OutletReadingCache.Entry(stamp: stamp, failure: .init(line: error.line, reason: error.reason))
-                case .failure: return OutletReadingCache.Entry(stamp: stamp)
-                }
-            }
-            return (result, entry)
-        }
-        let read = readIB.map(\.0)
+        let reading = prepared ?? InterfaceBuilderReading(walk: walk, jobs: jobs, display: display, cachePath: cachePath, cacheVersion: cacheVersion)
+        var cache = reading.cache
+        cache.hashes = hashes
+        unreadable = reading.unreadable
+        unreadableFiles = reading.unreadableFiles
+        unbuiltSwift = reading.unbuiltSwift
+        notBuilt = reading.notBuilt
+        modules = reading.modules
+        let documents = reading.documents
+        let swiftPaths = reading.swiftPaths
         var newCache = OutletReadingCache()
-        for (index, (_, entry)) in readIB.enumerated() { if let entry { newCache.entries[ibPaths[index]] = entry } }
-        var documents: [IBDocument] = []
-        for (index, result) in read.enumerated() {
-            switch result {
-            case var .success(document):
-                document.path = display(document.path)
-                documents.append(document)
-            case let .failure(error as IBDocument.ReadError):
-                unreadable.append("\(display(ibPaths[index])):\(error.line): \(error.reason)")
-                unreadableFiles.append((display(ibPaths[index]), "line \(error.line): \(error.reason)"))
-            case let .failure(error):
-                unreadable.append("\(display(ibPaths[index])): \(error)")
-                unreadableFiles.append((display(ibPaths[index]), "\(error)"))
-            }
-        }
+        newCache.entries = reading.entries
         let displayed = swiftPaths.map(display)
         let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(Array(swiftPaths.indices), jobs: jobs, worker: { Parser() }) { parser, index in
             let path = swiftPaths[index]

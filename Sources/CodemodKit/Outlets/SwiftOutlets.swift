@@ -145,7 +145,7 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// Texts without which a file says nothing about outlets but its classes: no outlet, action,
     /// `@objc` member, removal or re-adding.
-    static let markers = ["IBOutlet", "IBAction", "@objc", "removeFromSuperview", "Subview", "StackView"].map { Array($0.utf8) }
+    static let markers = ["IBOutlet", "IBAction", "@objc"].map { Array($0.utf8) } + viewCodeMarkers
     /// Of those, the texts of a file that declares outlets or actions: read whole wherever it is.
     static let ownMarkers = ["IBOutlet", "IBAction"].map { Array($0.utf8) }
 
@@ -162,7 +162,12 @@ public struct SwiftOutlets: Sendable, Codable {
         viewCodeMarkers.contains { ByteSearch.contains(bytes, $0) }
     }
 
-    static let viewCodeMarkers = [removalMarker, subviewMarker, stackViewMarker]
+    /// The texts of view code as the tree reading finds it: a removal (and a container emptied)
+    /// is a call of `removeFromSuperview`; a re-adding, a call of an adder (`addSubview`,
+    /// `insertSubview`, `addArrangedSubview`, `insertArrangedSubview`) or a stack view made with
+    /// `arrangedSubviews:`; a helper, a method that does one of those. Narrower than `Subview`
+    /// and `StackView`, which every view's `layoutSubviews` and every stack view's type hold.
+    static let viewCodeMarkers = ["removeFromSuperview", "addSubview", "insertSubview", "rrangedSubview"].map { Array($0.utf8) }
 
     /// Whether a file's bytes may declare an outlet or an action (`@IBOutlet`, `@IBAction`). A
     /// file that does not is of use to the verdicts only where one of its types is (see
@@ -323,21 +328,66 @@ public struct SwiftOutlets: Sendable, Codable {
         var names: Set<String> = []
         var mayMiss = false
         forEachLine(holding: "extension", in: bytes, where: { isKeyword(bytes, at: $0, length: 9) }) { line in
-            let matches = extensionDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line))
-            for match in matches {
-                guard let range = Range(match.range(at: 1), in: line) else { continue }
-                names.insert(String(line[range].split(separator: ".").last ?? line[range]))
+            let lineBytes = Array(line.utf8)
+            for range in extensionNames(in: lineBytes) {
+                let name = String(decoding: lineBytes[range], as: UTF8.self)
+                names.insert(String(name.split(separator: ".").last ?? Substring(name)))
                 // A name that goes on in letters the expression does not spell (`VCé`, `A٣`).
-                if range.upperBound < line.endIndex, let next = line[range.upperBound].unicodeScalars.first,
-                   !next.isASCII || next == "`" { mayMiss = true }
+                if range.upperBound < lineBytes.count, lineBytes[range.upperBound] >= 0x80 || lineBytes[range.upperBound] == UInt8(ascii: "`") { mayMiss = true }
             }
             // `extension` ending its line, or before a comment: one that was not read.
             let code = Self.code(of: line)
-            if looseExtension.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
-                > extensionDeclaration.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code)) { mayMiss = true }
+            let codeBytes = Array(code.utf8)
+            if !extensionsAllPlain(codeBytes),
+               looseExtension.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code)) > extensionNames(in: codeBytes).count {
+                mayMiss = true
+            }
         }
         return (names.sorted(), mayMiss)
     }
+
+    /// Where `extensionDeclaration` finds the extended type's name in a line, by its bytes (its
+    /// letters are all ASCII: the same matches, without a regular expression's cost).
+    static func extensionNames(in line: [UInt8]) -> [Range<Int>] {
+        var names: [Range<Int>] = []
+        var from = 0
+        for offset in ByteSearch.occurrences(of: extensionKeyword, in: line) where offset >= from {
+            if offset > 0, isIdentifierByte(line[offset - 1]) { continue }
+            var index = offset + extensionKeyword.count
+            let spaces = index
+            while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+            guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { continue }
+            let start = index
+            while index < line.count, isIdentifierByte(line[index]) || line[index] == UInt8(ascii: ".") { index += 1 }
+            names.append(start..<index)
+            from = index
+        }
+        return names
+    }
+
+    /// Whether every `extension` of a line is either inside a longer name or plainly a
+    /// declaration (`extension Name`, after none of `.@`"`), so that `looseExtension` matches
+    /// exactly where `extensionDeclaration` does and need not be asked.
+    static func extensionsAllPlain(_ line: [UInt8]) -> Bool {
+        for offset in ByteSearch.occurrences(of: extensionKeyword, in: line) {
+            if offset > 0, isIdentifierByte(line[offset - 1]) { continue }
+            if offset > 0, [UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "\"")].contains(line[offset - 1]) { return false }
+            var index = offset + extensionKeyword.count
+            let spaces = index
+            while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+            guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { return false }
+        }
+        return true
+    }
+
+    static let extensionKeyword = Array("extension".utf8)
+
+    /// `[A-Za-z0-9_]`.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     static let looseExtension = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.@`"])extension(?:[ \t]+[^\s]|[ \t]*$)"#)
 
@@ -400,6 +450,12 @@ public struct SwiftOutlets: Sendable, Codable {
         guard frameworks.contains(where: { ByteSearch.contains(bytes, Array($0.utf8)) }) else { return .unknown }
         forEachLine(holding: "import", in: bytes, outside: comments ?? blockComments(in: bytes)) { text in
             guard frameworks.contains(where: text.contains) else { return }
+            // (Most are `import UIKit` alone: read without the expression.)
+            if let module = plainImport(Array(text.utf8)) {
+                if module == "UIKit" { uiKit = true }
+                if module == "AppKit" || module == "Cocoa" { appKit = true }
+                return
+            }
             let line = code(of: text)
             // (Several on a line: `import Foundation; import UIKit`.)
             for match in Self.importDeclaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
@@ -410,6 +466,28 @@ public struct SwiftOutlets: Sendable, Codable {
         }
         return uiKit == appKit ? .unknown : uiKit ? .uiKit : .appKit
     }
+
+    /// The module of a line that is an import declaration and nothing else (`import UIKit`,
+    /// indented, a carriage return at its end), as `importDeclaration` reads it; nil for any
+    /// other line (which the expression reads).
+    static func plainImport(_ line: [UInt8]) -> String? {
+        var index = 0
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard line[index...].starts(with: importKeyword) else { return nil }
+        index += importKeyword.count
+        let spaces = index
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { return nil }
+        let start = index
+        while index < line.count, isIdentifierByte(line[index]) { index += 1 }
+        let module = String(decoding: line[start..<index], as: UTF8.self)
+        // (A kind, `import class UIKit.UIView`, is the expression's to read.)
+        guard !["class", "struct", "enum", "protocol", "typealias", "func", "var", "let"].contains(module) else { return nil }
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 || line[index] == 0x0D { index += 1 }
+        return index == line.count ? module : nil
+    }
+
+    static let importKeyword = Array("import".utf8)
 
     /// The modules whose import says UIKit or AppKit.
     static let frameworks = ["UIKit", "AppKit", "Cocoa"]
