@@ -444,6 +444,52 @@ import Workspace
         ])
     }
 
+    /// Backticked names are the names: `` extension `ReceiptView` ``, a helper declared as
+    /// `` func `hide`(_:) `` or called as `` `hide`(label) ``. And a file whose `class` or
+    /// `extension` is followed by what only Swift reads as space (a vertical tab, a comment) is
+    /// read whole, where the text cannot read its types (a hostile review's cases).
+    @Test func backtickedNamesAndOddlySpacedKeywords() throws {
+        let view = """
+            import UIKit
+            final class `ReceiptView`: UIView {
+                @IBOutlet weak var totalLabel: UILabel!
+                @IBOutlet weak var taxLabel: UILabel!
+                @IBOutlet weak var noteLabel: UILabel!
+                func reset() { `hide`(taxLabel) }
+                private func `hide`(_ view: UIView) { view.removeFromSuperview() }
+            }
+            extension `ReceiptView` {
+                func drop() { totalLabel.removeFromSuperview() }
+            }
+            """
+        let xib = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <view id="r" customClass="ReceiptView">
+                        <subviews><label id="t"/><label id="x"/><label id="n"/></subviews>
+                        <connections>
+                            <outlet property="totalLabel" destination="t" id="o1"/>
+                            <outlet property="taxLabel" destination="x" id="o2"/>
+                            <outlet property="noteLabel" destination="n" id="o3"/>
+                        </connections>
+                    </view>
+                </objects>
+            </document>
+            """
+        let classification = OutletClassification(documents: [try IBDocument(path: "Receipt.xib", data: Data(xib.utf8))],
+                                                  swift: [(path: "ReceiptView.swift", outlets: SwiftOutlets(Parser().parse(view)))])
+        #expect(verdicts(classification) == [
+            "ReceiptView.totalLabel": "removed", "ReceiptView.taxLabel": "removed", "ReceiptView.noteLabel": "guaranteed",
+        ])
+        for text in ["extension\u{0B}ReceiptView {\n}\n", "extension/* the view */ReceiptView {\n}\n", "extension\u{0C}ReceiptView {}\n",
+                     "extension Other {}; extension\u{0B}ReceiptView {}\n", "final class\u{0B}Receipt: UIView {}\n", "class/**/Receipt: UIView {}\n"] {
+            #expect(SwiftOutlets(classesOf: Array(text.utf8)).textMayMissTypes, "\(text.debugDescription)")
+        }
+        for text in ["extension ReceiptView {}\n", "// a subclass/**/ of it\n", "let extension_ = 1\n", "// the class/struct split\n"] {
+            #expect(!SwiftOutlets(classesOf: Array(text.utf8)).textMayMissTypes, "\(text.debugDescription)")
+        }
+    }
+
     /// Helpers are told by who declares them: another type's method of the same name is not the
     /// class's; a stack view's `reset()` is not a scroll view's; overloads each count; locals of
     /// a block, a `didSet` or a `deinit` are not the outlet, but `guard let label = label` is it.

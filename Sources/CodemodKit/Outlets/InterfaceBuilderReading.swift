@@ -44,8 +44,10 @@ public struct InterfaceBuilderReading: Sendable {
             switch read {
             case let .success(project): projects.append(project)
             case let .failure(error):
-                unreadable.append("\(display(file)): \(error); which files it builds is not known")
-                unreadableFiles.append((display(file), "\(error); which files it builds is not known"))
+                // (A project's error names its file: said once, as displayed.)
+                let why = (error as? XcodeProject.ReadError)?.reason ?? "\(error)"
+                unreadable.append("\(display(file)): \(why); which files it builds is not known")
+                unreadableFiles.append((display(file), "\(why); which files it builds is not known"))
             }
         }
         // Whether a target builds each Swift, storyboard and xib file, and which modules (only

@@ -31,7 +31,7 @@ struct OutletReadingCache: Sendable {
     var hashes: [String: UInt64] = [:]
 
     /// Raised whenever what reading a file gives changes.
-    static let format = "swiftmod-outlets-15"
+    static let format = "swiftmod-outlets-16"
 
     static func defaultPath(root: String) -> String {
         (root as NSString).appendingPathComponent(".swiftmod/cache/outlets.cache")

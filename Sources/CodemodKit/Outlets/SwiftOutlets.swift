@@ -199,7 +199,9 @@ public struct SwiftOutlets: Sendable, Codable {
         // each once however often it holds the word; a byte order mark is no part of line 1.
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1, counted = first, lineEnd = first
-        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) where offset >= lineEnd && Self.isKeyword(bytes, at: offset, length: 5) {
+        for offset in ByteSearch.occurrences(of: Self.classKeyword, in: bytes) {
+            if Self.isKeywordOddlySpaced(bytes, at: offset, length: 5) { textMayMissTypes = true }
+            guard offset >= lineEnd, Self.isKeyword(bytes, at: offset, length: 5) else { continue }
             var start = offset
             while start > lineEnd, bytes[start - 1] != 0x0A { start -= 1 }
             var end = offset
@@ -282,6 +284,18 @@ public struct SwiftOutlets: Sendable, Codable {
         return after >= bytes.count || bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D || bytes[after] == 0x0A
     }
 
+    /// Whether a word at an offset, not inside a longer name, is followed by what Swift reads as
+    /// space but the lines' readers do not: a vertical tab, a form feed, a NUL, or a comment
+    /// (`extension/**/Foo`, `class\u{0B}Foo`). A file that holds one is read whole.
+    static func isKeywordOddlySpaced(_ bytes: [UInt8], at offset: Int, length: Int) -> Bool {
+        let after = offset + length
+        guard after < bytes.count else { return false }
+        let next = bytes[after]
+        let comment = next == UInt8(ascii: "/") && after + 1 < bytes.count && (bytes[after + 1] == UInt8(ascii: "/") || bytes[after + 1] == UInt8(ascii: "*"))
+        guard next == 0x0B || next == 0x0C || next == 0x00 || comment else { return false }
+        return offset == 0 || !isIdentifierByte(bytes[offset - 1])
+    }
+
     /// Whether a `(` follows an offset, after spaces and tabs (`@objc (Name)`).
     static func opensParenthesis(_ bytes: [UInt8], after offset: Int) -> Bool {
         var index = offset
@@ -327,8 +341,13 @@ public struct SwiftOutlets: Sendable, Codable {
     static func extendedTypes(in bytes: [UInt8]) -> (names: [String], mayMiss: Bool) {
         var names: Set<String> = []
         var mayMiss = false
-        forEachLine(holding: "extension", in: bytes, where: { isKeyword(bytes, at: $0, length: 9) }) { line in
+        forEachLine(holding: "extension", in: bytes, where: { offset in
+            if isKeywordOddlySpaced(bytes, at: offset, length: 9) { mayMiss = true }
+            return isKeyword(bytes, at: offset, length: 9)
+        }) { line in
             let lineBytes = Array(line.utf8)
+            // (The line's other places of the word, which `where` did not see.)
+            if ByteSearch.occurrences(of: extensionKeyword, in: lineBytes).contains(where: { isKeywordOddlySpaced(lineBytes, at: $0, length: 9) }) { mayMiss = true }
             for range in extensionNames(in: lineBytes) {
                 let name = String(decoding: lineBytes[range], as: UTF8.self)
                 names.insert(String(name.split(separator: ".").last ?? Substring(name)))
@@ -523,12 +542,13 @@ public struct SwiftOutlets: Sendable, Codable {
             guard let name = declaration.child(field: "name")?.text else { return }
             let isExtension = declaration.children.contains { $0.kind == "extension" }
             // `extension Foo.Bar` names its type by its last part.
-            let className = isExtension ? String(name.split(separator: ".").last ?? Substring(name)) : name
+            // (`` `Foo` `` names `Foo`.)
+            let className = Self.unticked(isExtension ? String(name.split(separator: ".").last ?? Substring(name)) : name)
             if !isExtension, declaration.children.contains(where: { $0.kind == "class" }) {
                 var superclass = declaration.children.first { $0.kind == "inheritance_specifier" }?.text
                 if let text = superclass {
                     let plain = text.prefix { $0 != "<" }
-                    superclass = String(plain.split(separator: ".").last ?? plain).filter { !$0.isWhitespace }
+                    superclass = Self.unticked(String(plain.split(separator: ".").last ?? plain).filter { !$0.isWhitespace })
                 }
                 let objc = declaration.children.first { $0.kind == "modifiers" }?.children.first { $0.kind == "attribute" && $0.text.hasPrefix("@objc(") }
                     .map { String($0.text.dropFirst("@objc(".count).dropLast()).filter { !$0.isWhitespace } }
@@ -736,7 +756,10 @@ public struct SwiftOutlets: Sendable, Codable {
                     }
                 }
             }
-            let methodBytes = methodNode.bytes
+            // (`` `hide`(label) `` calls `hide`.)
+            var methodBytes = methodNode.bytes
+            if methodBytes.count > 2, methodBytes.first == UInt8(ascii: "`"), methodBytes.last == UInt8(ascii: "`") { methodBytes = methodBytes.dropFirst().dropLast() }
+            lazy var methodName = String(decoding: methodBytes, as: UTF8.self)
             if removes, methodBytes.elementsEqual(Self.removalMarker) {
                 if let target, let name = member(target) {
                     removals.append(ViewUse(className: className, outlet: name, line: node.start.line))
@@ -752,12 +775,12 @@ public struct SwiftOutlets: Sendable, Codable {
                 for (index, argument) in arguments.enumerated() {
                     guard let value = argument.child(fieldID: Symbols.valueField), let name = member(value) else { continue }
                     labels = labels ?? arguments.map { $0.child(fieldID: Symbols.nameField)?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
-                    helperCalls.append(HelperCall(className: className, method: methodNode.text, outlet: name, argument: index, line: node.start.line, labels: labels ?? []))
+                    helperCalls.append(HelperCall(className: className, method: methodName, outlet: name, argument: index, line: node.start.line, labels: labels ?? []))
                 }
             } else if let target, arguments.isEmpty, let name = member(target),
                       node.child(at: 1)?.children.contains(where: { Symbols.closure.contains($0.symbol) }) != true {
                 // `stack.clear()`: a member as the receiver, without arguments.
-                helperCalls.append(HelperCall(className: className, method: methodNode.text, outlet: name, argument: nil, line: node.start.line))
+                helperCalls.append(HelperCall(className: className, method: methodName, outlet: name, argument: nil, line: node.start.line))
             }
             return true
         }
@@ -768,7 +791,8 @@ public struct SwiftOutlets: Sendable, Codable {
     /// the view it is called on (its own `subviews` or `arrangedSubviews`).
     private mutating func readHelper(_ function: Node, of owner: String) {
         let bytes = function.tree.source.bytes, range = function.byteRange
-        guard Self.helperMarkers.contains(where: { ByteSearch.contains(bytes, $0, within: range) }), let name = function.child(field: "name")?.text else { return }
+        guard Self.helperMarkers.contains(where: { ByteSearch.contains(bytes, $0, within: range) }),
+              let name = function.child(field: "name").map({ Self.unticked($0.text) }) else { return }
         let declared = function.children.filter { $0.kind == "parameter" }
         let parameters = declared.map { $0.child(field: "name")?.text ?? "" }
         let labels = declared.map { Self.unticked($0.child(field: "external_name")?.text ?? $0.child(field: "name")?.text ?? "_") }
