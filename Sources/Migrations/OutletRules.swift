@@ -42,7 +42,7 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// - Parameter contentHashes: the content hashes of files the scan read (`ScanResult.contentHashes`).
     /// - Parameter prepared: the projects, storyboards and xibs, read beside the scan (`prepare`).
     public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil,
-                read: [String: [UInt8]] = [:], walked: [String]? = nil, contentHashes: [String: UInt64] = [:],
+                read: [String: SwiftOutlets] = [:], walked: [String]? = nil, contentHashes: [String: UInt64] = [:],
                 prepared: BackgroundWork<InterfaceBuilderReading>? = nil) {
         let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
@@ -194,7 +194,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         return String(ContentHash.of(digest.bytes), radix: 16)
     }
 
-    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: [UInt8]], files: [String],
+    private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: SwiftOutlets], files: [String],
                  contentHashes: [String: UInt64], prepared: InterfaceBuilderReading?) {
         let root = configuration.root
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,

@@ -29,11 +29,10 @@ public struct ScanResult: Sendable {
     public var complete: Set<String> = []
     /// Migrations whose uses are one of a kind in the repository (see `Comparison`).
     public var repositoryWide: Set<String> = []
-    /// What each Swift file the scan read says about outlets (`SwiftOutlets`, as bytes), by
-    /// repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`). A file
+    /// What each Swift file the scan read says about outlets, by repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`). A file
     /// answered from the cache is not read: the outlet rules keep their own readings
     /// (`OutletRepository`'s cache, by content hash), and need none when nothing changed.
-    public var outlets: [String: [UInt8]] = [:]
+    public var outlets: [String: SwiftOutlets] = [:]
     /// The content hash of each scanned file that has a cache entry, by the path it was scanned
     /// at (as given to `Scanner.scan`): what the outlet rules' kept verdicts and readings are
     /// checked against, without a second `stat`.
@@ -165,8 +164,8 @@ public struct Scanner: Sendable {
         var definitionError: LocatedError?
         /// Answered from the cache by the file's metadata alone (its entry is as it was).
         var fromCacheAlone = false
-        /// What the file says about outlets, as bytes (`Scanner.readsOutlets`).
-        var outlets: [UInt8]?
+        /// What the file says about outlets (`Scanner.readsOutlets`).
+        var outlets: SwiftOutlets?
     }
 
     /// One scan as a consumer of the file pipeline: the cache answers unchanged files, the
@@ -209,12 +208,9 @@ public struct Scanner: Sendable {
             return ScanCache.Entry(stamp: stamp, hash: ContentHash.of(bytes, seed: seed), findings: findings, allowed: allowed)
         }
 
-        /// What a file says about outlets, as bytes, when the scanner reads it.
-        func outlets(_ read: () -> SwiftOutlets) -> [UInt8]? {
-            guard scanner.readsOutlets else { return nil }
-            var writer = ByteWriter()
-            read().write(to: &writer)
-            return writer.bytes
+        /// What a file says about outlets, when the scanner reads it.
+        func outlets(_ read: () -> SwiftOutlets) -> SwiftOutlets? {
+            scanner.readsOutlets ? read() : nil
         }
 
         func unparsed(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome {

@@ -311,6 +311,11 @@ public struct OutletClassification: Sendable {
         }
         // (By the name of the view, in order: thousands of outlets look them up.)
         let removalsOf = Dictionary(grouping: removals, by: \.use.outlet)
+        // The containers emptied in the code of each class or of its subclasses, in order.
+        var containerRemovalsOf: [String: [Placed]] = [:]
+        for emptied in containerRemovals {
+            for ancestor in ancestry(emptied.use.className) { containerRemovalsOf[ancestor, default: []].append(emptied) }
+        }
         let additionsOf = Dictionary(grouping: additions, by: \.use.outlet)
         // Each outlet: the uses of its class and of its subclasses.
         for (path, file) in swift {
@@ -320,7 +325,7 @@ public struct OutletClassification: Sendable {
                 var removal = removalsOf[outlet.name]?.first(where: ofThisOutlet)
                 // Removed with the other subviews of a container (in some use, its view is one).
                 var container: String?
-                for emptied in containerRemovals where removal == nil && ancestry(emptied.use.className).contains(outlet.className) {
+                for emptied in containerRemovalsOf[outlet.className] ?? [] where removal == nil {
                     let inside = relevant.contains { use in
                         // The container is an outlet, or the object's root view or content view.
                         let containerView = use.outlets[emptied.use.outlet] ?? documents[use.document].child(of: use.object, key: emptied.use.outlet)?.id

@@ -13,8 +13,6 @@ struct OutletReadingCache: Sendable {
         /// `ContentHash` of the bytes `scan` read it from (`ScanResult.contentHashes`).
         var hash: UInt64?
         var swift: SwiftOutlets?
-        /// `swift` as `SwiftOutlets.write(to:)` wrote it, when it came so (from `scan`): written as it is.
-        var encodedSwift: [UInt8]?
         var document: IBDocument?
         /// Why an Interface Builder file could not be read (its line, and the reason).
         var failure: ReadFailure?
@@ -77,11 +75,7 @@ struct OutletReadingCache: Sendable {
             writer.write(entry.hash != nil)
             if let hash = entry.hash { writer.write(hash) }
             writer.write(entry.swift != nil)
-            if let encoded = entry.encodedSwift {
-                writer.append(encoded)
-            } else {
-                entry.swift?.write(to: &writer)
-            }
+            entry.swift?.write(to: &writer)
             writer.write(entry.document != nil)
             entry.document?.write(to: &writer)
             writer.write(entry.failure != nil)

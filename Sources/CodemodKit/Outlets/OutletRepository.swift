@@ -35,8 +35,7 @@ public struct OutletRepository: Sendable {
     /// - Parameter display: how to name a file in verdicts (relative to the working folder, say).
     /// - Parameter cached: keep what each file gave in the root's `.swiftmod/cache`, and read
     ///   only the files changed since (`cacheVersion` names what wrote it).
-    /// - Parameter read: what some Swift files say, read already (by `scan`), by displayed path:
-    ///   as `SwiftOutlets.write(to:)` writes it (a file whose bytes do not read back is read again).
+    /// - Parameter read: what some Swift files say, read already (by `scan`), by displayed path.
     /// - Parameter hashes: the content hashes of the Swift files `scan` read, by path (as
     ///   walked): the cache keeps what those of `read` say by them, and answers for the others
     ///   by them without a `stat`.
@@ -45,7 +44,7 @@ public struct OutletRepository: Sendable {
     /// - Parameter prepared: the projects, storyboards and xibs of `walked`, read already
     ///   (`InterfaceBuilderReading`, with the same `display` and `cacheVersion`).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cacheVersion: String? = nil, read: [String: [UInt8]] = [:], hashes: [String: UInt64] = [:], walked: [String]? = nil,
+                cacheVersion: String? = nil, read: [String: SwiftOutlets] = [:], hashes: [String: UInt64] = [:], walked: [String]? = nil,
                 complete: Bool? = nil, prepared: InterfaceBuilderReading? = nil) {
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
                                       cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
@@ -63,13 +62,12 @@ public struct OutletRepository: Sendable {
     /// - Parameter complete: read every Swift file whole, for a rewrite (which must see every
     ///   use of an outlet); false reads the files without outlets for their classes only, which
     ///   the verdicts need (`scan`).
-    /// - Parameter read: what some Swift files say, read already, by displayed path, as
-    ///   `SwiftOutlets.write(to:)` writes it: not read again, and cached as they are by their
-    ///   content hash in `hashes` (by path, as walked).
+    /// - Parameter read: what some Swift files say, read already, by displayed path: not read
+    ///   again, and cached by their content hash in `hashes` (by path, as walked).
     /// - Parameter prepared: the projects, storyboards and xibs of `walked`, read already (with
     ///   the same `display`, `cachePath` and `cacheVersion`).
     public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: [UInt8]] = [:],
+                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: SwiftOutlets] = [:],
                 hashes: [String: UInt64] = [:], walked: [String]? = nil, prepared: InterfaceBuilderReading? = nil) throws {
         root = paths.first ?? "."
         let walk = try walked ?? Self.files(under: paths)
@@ -88,11 +86,11 @@ public struct OutletRepository: Sendable {
         let displayed = swiftPaths.map(display)
         let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(Array(swiftPaths.indices), jobs: jobs, worker: { Parser() }) { parser, index in
             let path = swiftPaths[index]
-            if let bytes = alreadyRead[displayed[index]], let known = Self.decode(bytes) {
+            if let known = alreadyRead[displayed[index]] {
                 // Kept by the content hash of the bytes `scan` read it from (what the cache has of
                 // those bytes, read whole say, stays).
                 if let kept = cache.fresh(byHashOf: path) { return (known, kept) }
-                return (known, cache.hashes[path].map { OutletReadingCache.Entry(hash: $0, swift: known, encodedSwift: bytes) })
+                return (known, cache.hashes[path].map { OutletReadingCache.Entry(hash: $0, swift: known) })
             }
             if let entry = cache.fresh(byHashOf: path) { return (entry.swift, entry) }
             let stamp = FileStamp(statusOf: path)
@@ -138,12 +136,6 @@ public struct OutletRepository: Sendable {
             || newCache.entries.contains(where: { entry in cache.entries[entry.key].map { $0.stamp != entry.value.stamp || $0.hash != entry.value.hash } ?? true }) {
             newCache.write(cachePath, version: cacheVersion)
         }
-    }
-
-    /// What `SwiftOutlets.write(to:)` wrote, or nil when it does not read back.
-    private static func decode(_ bytes: [UInt8]) -> SwiftOutlets? {
-        var reader = ByteReader(bytes)
-        return try? SwiftOutlets(from: &reader)
     }
 
     /// Judges the files of `swift` (at `swiftPaths`), read whole where they matter (`WholeReading`).
