@@ -482,12 +482,16 @@ import Workspace
             "ReceiptView.totalLabel": "removed", "ReceiptView.taxLabel": "removed", "ReceiptView.noteLabel": "guaranteed",
         ])
         for text in ["extension\u{0B}ReceiptView {\n}\n", "extension/* the view */ReceiptView {\n}\n", "extension\u{0C}ReceiptView {}\n",
-                     "extension Other {}; extension\u{0B}ReceiptView {}\n", "final class\u{0B}Receipt: UIView {}\n", "class/**/Receipt: UIView {}\n"] {
+                     "extension Other {}; extension\u{0B}ReceiptView {}\n", "final class\u{0B}Receipt: UIView {}\n", "class/**/Receipt: UIView {}\n",
+                     "import UIKit\rclass\rReceipt: UIView {}\r", "import UIKit\rextension\rReceiptView {}\r"] {
             #expect(SwiftOutlets(classesOf: Array(text.utf8)).textMayMissTypes, "\(text.debugDescription)")
         }
-        for text in ["extension ReceiptView {}\n", "// a subclass/**/ of it\n", "let extension_ = 1\n", "// the class/struct split\n"] {
-            #expect(!SwiftOutlets(classesOf: Array(text.utf8)).textMayMissTypes, "\(text.debugDescription)")
+        for text in ["extension ReceiptView {}\n", "// a subclass/**/ of it\n", "let extension_ = 1\n", "// the class/struct split\n", "class\r\nReceipt: UIView {}\r\n"] {
+            #expect(SwiftOutlets(classesOf: Array(text.utf8)).textMayMissTypes == text.hasPrefix("class\r\n"), "\(text.debugDescription)")
         }
+        // A backticked action is its selector; a backticked use of an outlet is the outlet.
+        let actions = SwiftOutlets(Parser().parse("class C: UIViewController {\n    @IBOutlet weak var b: UILabel!\n    @IBAction func `default`(_ sender: Any) { `b`.removeFromSuperview() }\n}\n"))
+        #expect(actions.actions["C"] == ["default:"] && actions.removals.map(\.outlet) == ["b"], "\(actions.actions) \(actions.removals)")
     }
 
     /// Helpers are told by who declares them: another type's method of the same name is not the

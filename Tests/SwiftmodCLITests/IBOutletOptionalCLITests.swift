@@ -113,4 +113,53 @@ import Testing
         #expect(text.contains("        label?.isHidden = true"), "after the block, the outlet again")
         #expect(text.contains("func g() { label.isHidden = true }"), "a nested type's own member")
     }
+
+    /// Backticked names are the names the verdicts give (a hostile review's cases): the rewrite
+    /// reaches an outlet of `` class `V` ``, its uses in `` extension `V` `` and a backticked
+    /// outlet's uses; `strong-iboutlet` leaves such a may-be-absent outlet alone.
+    @Test func backtickedClassesExtensionsAndOutletsAreRewritten() throws {
+        let scratch = try Scratch()
+        try CLI.run("git", ["init", "-q"], in: scratch.path)
+        try scratch.write("App/V.swift", """
+            import UIKit
+
+            class `V`: UIView {
+                @IBOutlet weak var a: UILabel!
+                @IBOutlet weak var b: UILabel!
+                @IBOutlet weak var `default`: UILabel!
+                func f() { b.text = "x"; `default`.text = "y" }
+            }
+
+            extension `V` {
+                func g() { b.removeFromSuperview(); b.isHidden = true; self.`default`.removeFromSuperview() }
+            }
+
+            """)
+        try scratch.write("App/V.xib", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <view id="r" customClass="V">
+                        <subviews><label id="l1"/><label id="l2"/><label id="l3"/></subviews>
+                        <connections>
+                            <outlet property="a" destination="l1" id="o1"/>
+                            <outlet property="b" destination="l2" id="o2"/>
+                            <outlet property="default" destination="l3" id="o3"/>
+                        </connections>
+                    </view>
+                </objects>
+            </document>
+
+            """)
+        let strong = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
+        #expect(strong.stdout.contains("+    @IBOutlet var a: UILabel!") && !strong.stdout.contains("+    @IBOutlet var b") && !strong.stdout.contains("+    @IBOutlet var `default`"),
+                "\(strong.stdout)")
+        let run = try CLI.swiftmod(["run", "iboutlet-optional", ".", "--write"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: try scratch.read("App/V.swift"), as: UTF8.self)
+        #expect(text.contains("@IBOutlet weak var b: UILabel?") && text.contains("@IBOutlet weak var `default`: UILabel?"), "\(text)")
+        #expect(text.contains("func f() { b?.text = \"x\"; `default`?.text = \"y\" }"), "\(text)")
+        #expect(text.contains("func g() { b?.removeFromSuperview(); b?.isHidden = true; self.`default`?.removeFromSuperview() }"), "\(text)")
+        #expect(try CLI.swiftcParseErrors([scratch.path + "/App/V.swift"]).isEmpty)
+    }
 }

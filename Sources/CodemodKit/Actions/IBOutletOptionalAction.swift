@@ -24,13 +24,14 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
     /// editor), the file's own (no storyboard is known: only what its code removes is judged).
     func repository(_ context: ActionContext) -> OutletRepository? { OutletRepository.of(context) }
 
-    /// The class an outlet is declared in.
+    /// The class an outlet is declared in (`` `Foo` `` is `Foo`, as the verdicts name it).
     static func className(of declaration: Node) -> String? {
-        declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }?.child(field: "name")?.text
+        declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }?.child(field: "name")
+            .map { SwiftOutlets.unticked($0.text) }
     }
 
     public func classify(_ context: ActionContext) -> MatchVerdict {
-        guard let declaration = context.match["outlet"], let name = context.match["name"]?.text,
+        guard let declaration = context.match["outlet"], let name = context.match["name"].map({ SwiftOutlets.unticked($0.text) }),
               let className = Self.className(of: declaration) else { return .ignore }
         guard let repository = repository(context) else { return .ignore }
         guard let entry = repository.entry(className: className, outlet: name, declaration: declaration.byteRange) else { return .ignore }
@@ -46,9 +47,9 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
 
     public func edits(in context: ActionContext) throws -> [Edit] {
         guard let declaration = context.match["outlet"], let nameNode = context.match["name"], let className = Self.className(of: declaration),
-              let repository = repository(context), let entry = repository.entry(className: className, outlet: nameNode.text, declaration: declaration.byteRange),
-              entry.verdict.mayBeAbsent, !repository.isAmbiguous(className: className, outlet: nameNode.text, declaration: declaration.byteRange) else { return [] }
-        let name = nameNode.text
+              case let name = SwiftOutlets.unticked(nameNode.text),
+              let repository = repository(context), let entry = repository.entry(className: className, outlet: name, declaration: declaration.byteRange),
+              entry.verdict.mayBeAbsent, !repository.isAmbiguous(className: className, outlet: name, declaration: declaration.byteRange) else { return [] }
         let site = "`\(className).\(name)` (\(entry.reason))"
         guard let annotation = declaration.children.first(where: { $0.kind == "type_annotation" }),
               let bang = annotation.children.first(where: { $0.kind == "!" }) else { return [] }
@@ -76,7 +77,9 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
         }
         // The class and its extensions in this file.
         let bodies = context.tree.root.descendants.filter { node in
-            node.kind == "class_body" && node.parent.map { $0.kind == "class_declaration" && ($0.child(field: "name")?.text.split(separator: ".").last.map(String.init) ?? "") == className } == true
+            node.kind == "class_body" && node.parent.map {
+                $0.kind == "class_declaration" && SwiftOutlets.unticked($0.child(field: "name")?.text.split(separator: ".").last.map(String.init) ?? "") == className
+            } == true
         }
         guard !bodies.isEmpty else { return edits }
         var problem: SiteRefusal?
@@ -100,10 +103,10 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
     /// `name` or `self.name` meaning the outlet, at a node.
     static func reference(to name: String, at node: Node, declaration: Node) -> Node? {
         if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression",
-           node.child(field: "suffix")?.child(field: "suffix")?.text == name {
+           node.child(field: "suffix")?.child(field: "suffix").map({ SwiftOutlets.unticked($0.text) }) == name {
             return node
         }
-        guard node.kind == "simple_identifier", node.text == name, let parent = node.parent,
+        guard node.kind == "simple_identifier", SwiftOutlets.unticked(node.text) == name, let parent = node.parent,
               node != declaration.child(field: "name")?.child(field: "bound_identifier"),
               parent.kind != "navigation_suffix", parent.kind != "value_argument_label",
               !(parent.kind == "value_argument" && parent.children(field: "name").contains(node)),

@@ -17,7 +17,7 @@ public struct OutletGuaranteeAction: RepositoryReadingAction {
     public init() {}
 
     public func classify(_ context: ActionContext) -> MatchVerdict {
-        guard let declaration = context.match["outlet"], let name = context.match["name"]?.text,
+        guard let declaration = context.match["outlet"], let name = context.match["name"].map({ SwiftOutlets.unticked($0.text) }),
               let className = IBOutletOptionalAction.className(of: declaration),
               let entry = OutletRepository.of(context).entry(className: className, outlet: name, declaration: declaration.byteRange),
               entry.verdict.mayBeAbsent, entry.outlet.isImplicitlyUnwrapped else { return .use }

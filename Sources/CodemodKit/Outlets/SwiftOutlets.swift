@@ -285,14 +285,17 @@ public struct SwiftOutlets: Sendable, Codable {
     }
 
     /// Whether a word at an offset, not inside a longer name, is followed by what Swift reads as
-    /// space but the lines' readers do not: a vertical tab, a form feed, a NUL, or a comment
-    /// (`extension/**/Foo`, `class\u{0B}Foo`). A file that holds one is read whole.
+    /// space but the lines' readers do not: a vertical tab, a form feed, a NUL, a carriage return
+    /// alone, or a comment (`extension/**/Foo`, `class\u{0B}Foo`). A file that holds one is read
+    /// whole.
     static func isKeywordOddlySpaced(_ bytes: [UInt8], at offset: Int, length: Int) -> Bool {
         let after = offset + length
         guard after < bytes.count else { return false }
         let next = bytes[after]
         let comment = next == UInt8(ascii: "/") && after + 1 < bytes.count && (bytes[after + 1] == UInt8(ascii: "/") || bytes[after + 1] == UInt8(ascii: "*"))
-        guard next == 0x0B || next == 0x0C || next == 0x00 || comment else { return false }
+        // (A carriage return alone ends a line the lines' readers, which split at line feeds, run on.)
+        let loneReturn = next == 0x0D && (after + 1 >= bytes.count || bytes[after + 1] != 0x0A)
+        guard next == 0x0B || next == 0x0C || next == 0x00 || comment || loneReturn else { return false }
         return offset == 0 || !isIdentifierByte(bytes[offset - 1])
     }
 
@@ -585,7 +588,7 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// A method's Objective-C selector: `@objc(name:)` as written, else from its name and labels.
     static func selector(of function: Node) -> String? {
-        guard let name = function.child(field: "name")?.text else { return nil }
+        guard let name = function.child(field: "name").map({ Self.unticked($0.text) }) else { return nil }
         if let explicit = function.children.first(where: { $0.kind == "modifiers" })?.children.first(where: { $0.kind == "attribute" && $0.text.hasPrefix("@objc(") }) {
             return String(explicit.text.dropFirst("@objc(".count).dropLast()).filter { !$0.isWhitespace }
         }
@@ -601,7 +604,7 @@ public struct SwiftOutlets: Sendable, Codable {
         let joint = prepositions.contains(String(firstLabel.prefix { !$0.isUppercase }).lowercased()) ? "" : "With"
         var selector = firstLabel == "_" ? name + ":" : name + joint + firstLabel.prefix(1).uppercased() + firstLabel.dropFirst() + ":"
         for parameter in parameters.dropFirst() {
-            let text = label(parameter)
+            let text = Self.unticked(label(parameter))
             selector += (text == "_" ? "" : text) + ":"
         }
         return selector
@@ -678,12 +681,13 @@ public struct SwiftOutlets: Sendable, Codable {
         func member(_ expression: Node) -> String? {
             var value = expression
             while Symbols.wrappers.contains(value.symbol), let inner = value.namedChildren.first { value = inner }
+            // (`` `default` `` names `default`.)
             if Symbols.identifier.contains(value.symbol) {
-                let name = value.text
+                let name = Self.unticked(value.text)
                 return isLocal(name) ? nil : name
             }
             if Symbols.navigation.contains(value.symbol), value.child(field: "target")?.kind == "self_expression" {
-                return value.child(field: "suffix")?.child(field: "suffix")?.text
+                return value.child(field: "suffix")?.child(field: "suffix").map { Self.unticked($0.text) }
             }
             return nil
         }
@@ -700,12 +704,12 @@ public struct SwiftOutlets: Sendable, Codable {
                 let name = node.text
                 // `guard let label = label`, `if let label = self.label`: the outlet's own view.
                 if field != Symbols.boundIdentifierField || !Self.bindsItself(node, named: name, in: parent) {
-                    scopes[scopes.count - 1].names.insert(name)
+                    scopes[scopes.count - 1].names.insert(Self.unticked(name))
                 }
             }
             if readingUses, Symbols.navigation.contains(symbol), let target = node.child(field: "target"), !Symbols.selfExpression.contains(target.symbol),
                let name = node.child(field: "suffix")?.child(field: "suffix"), name.kind == "simple_identifier" {
-                let text = name.text
+                let text = Self.unticked(name.text)
                 if foreign[text] == nil { foreign[text] = node.start.line }
             }
             if Symbols.types.contains(symbol) {
@@ -747,7 +751,7 @@ public struct SwiftOutlets: Sendable, Codable {
             let target = navigates ? callee.child(fieldID: Symbols.targetField) : nil
             // On the class itself: `self.hide(x)`, or a static helper's `Self.hide(x)`, `VC.hide(x)`.
             let onSelf = target.map { Symbols.selfExpression.contains($0.symbol)
-                || Symbols.identifier.contains($0.symbol) && ($0.bytes.elementsEqual(Self.selfType) || $0.text == className) } ?? true
+                || Symbols.identifier.contains($0.symbol) && ($0.bytes.elementsEqual(Self.selfType) || Self.unticked($0.text) == className) } ?? true
             // `UIStackView(arrangedSubviews: [a, b])` puts its views back.
             if stacks, !navigates, methodNode.bytes.reversed().starts(with: Self.stackViewMarker.reversed()) {
                 for argument in arguments where argument.child(fieldID: Symbols.nameField)?.text == "arrangedSubviews" {
@@ -774,7 +778,7 @@ public struct SwiftOutlets: Sendable, Codable {
                 var labels: [String]?
                 for (index, argument) in arguments.enumerated() {
                     guard let value = argument.child(fieldID: Symbols.valueField), let name = member(value) else { continue }
-                    labels = labels ?? arguments.map { $0.child(fieldID: Symbols.nameField)?.text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) ?? "_" }
+                    labels = labels ?? arguments.map { $0.child(fieldID: Symbols.nameField).map { Self.unticked($0.text.trimmingCharacters(in: CharacterSet(charactersIn: ": "))) } ?? "_" }
                     helperCalls.append(HelperCall(className: className, method: methodName, outlet: name, argument: index, line: node.start.line, labels: labels ?? []))
                 }
             } else if let target, arguments.isEmpty, let name = member(target),
@@ -794,7 +798,7 @@ public struct SwiftOutlets: Sendable, Codable {
         guard Self.helperMarkers.contains(where: { ByteSearch.contains(bytes, $0, within: range) }),
               let name = function.child(field: "name").map({ Self.unticked($0.text) }) else { return }
         let declared = function.children.filter { $0.kind == "parameter" }
-        let parameters = declared.map { $0.child(field: "name")?.text ?? "" }
+        let parameters = declared.map { Self.unticked($0.child(field: "name")?.text ?? "") }
         let labels = declared.map { Self.unticked($0.child(field: "external_name")?.text ?? $0.child(field: "name")?.text ?? "_") }
         function.walk { inner in
             if let loop = Self.loop(inner), Self.removesEach(loop.body, element: loop.element) {
@@ -811,11 +815,11 @@ public struct SwiftOutlets: Sendable, Codable {
             // (`addSubview(view)` on the view itself, or `stack.addArrangedSubview(view)`.)
             let method = callee.kind == "simple_identifier" ? callee.text : callee.kind == "navigation_expression" ? callee.child(field: "suffix")?.child(field: "suffix")?.text ?? "" : ""
             if method == "removeFromSuperview", let target = callee.child(field: "target"), target.kind == "simple_identifier",
-               let index = parameters.firstIndex(of: target.text) {
+               let index = parameters.firstIndex(of: Self.unticked(target.text)) {
                 helpers.insert(Helper(owner: owner, method: name, effect: .removes, parameter: index, labels: labels))
             } else if Self.adders.contains(method) {
                 let arguments = Self.arguments(of: inner)
-                if let first = arguments.first?.child(field: "value"), first.kind == "simple_identifier", let index = parameters.firstIndex(of: first.text) {
+                if let first = arguments.first?.child(field: "value"), first.kind == "simple_identifier", let index = parameters.firstIndex(of: Self.unticked(first.text)) {
                     helpers.insert(Helper(owner: owner, method: name, effect: .adds, parameter: index, labels: labels))
                 }
             }
@@ -852,12 +856,12 @@ public struct SwiftOutlets: Sendable, Codable {
     /// it reads one.
     static func memberRead(_ node: Node, symbol: UInt16, parent: Node?, field: UInt16) -> String? {
         if Symbols.navigation.contains(symbol), node.child(field: "target")?.kind == "self_expression" {
-            return node.child(field: "suffix")?.child(field: "suffix")?.text
+            return node.child(field: "suffix")?.child(field: "suffix").map { unticked($0.text) }
         }
         guard Symbols.identifier.contains(symbol), let parent, field != Symbols.boundIdentifierField else { return nil }
         let parentSymbol = parent.symbol
         guard !Symbols.notReads.contains(parentSymbol), !(Symbols.valueArgument.contains(parentSymbol) && field == Symbols.nameField) else { return nil }
-        return node.text
+        return unticked(node.text)
     }
 
     /// The grammar's symbols and fields the reading looks for (comparing numbers, not strings).
