@@ -444,6 +444,14 @@ import Workspace
         ])
     }
 
+    /// A xib of one view of a class, with a label connected to each outlet.
+    static func viewXib(of className: String, connecting outlets: [String]) -> String {
+        let labels = outlets.indices.map { "<label id=\"l\($0)\"/>" }.joined()
+        let connections = outlets.enumerated().map { "<outlet property=\"\($1)\" destination=\"l\($0)\" id=\"o\($0)\"/>" }.joined(separator: "\n")
+        return "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects>\n<view id=\"r\" customClass=\"\(className)\">"
+            + "<subviews>\(labels)</subviews>\n<connections>\n\(connections)\n</connections></view>\n</objects></document>\n"
+    }
+
     /// Backticked names are the names: `` extension `ReceiptView` ``, a helper declared as
     /// `` func `hide`(_:) `` or called as `` `hide`(label) ``. And a file whose `class` or
     /// `extension` is followed by what only Swift reads as space (a vertical tab, a comment) is
@@ -462,20 +470,7 @@ import Workspace
                 func drop() { totalLabel.removeFromSuperview() }
             }
             """
-        let xib = """
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
-                <objects>
-                    <view id="r" customClass="ReceiptView">
-                        <subviews><label id="t"/><label id="x"/><label id="n"/></subviews>
-                        <connections>
-                            <outlet property="totalLabel" destination="t" id="o1"/>
-                            <outlet property="taxLabel" destination="x" id="o2"/>
-                            <outlet property="noteLabel" destination="n" id="o3"/>
-                        </connections>
-                    </view>
-                </objects>
-            </document>
-            """
+        let xib = Self.viewXib(of: "ReceiptView", connecting: ["totalLabel", "taxLabel", "noteLabel"])
         let classification = OutletClassification(documents: [try IBDocument(path: "Receipt.xib", data: Data(xib.utf8))],
                                                   swift: [(path: "ReceiptView.swift", outlets: SwiftOutlets(Parser().parse(view)))])
         #expect(verdicts(classification) == [

@@ -135,22 +135,10 @@ import Testing
             }
 
             """)
-        try scratch.write("App/V.xib", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
-                <objects>
-                    <view id="r" customClass="V">
-                        <subviews><label id="l1"/><label id="l2"/><label id="l3"/></subviews>
-                        <connections>
-                            <outlet property="a" destination="l1" id="o1"/>
-                            <outlet property="b" destination="l2" id="o2"/>
-                            <outlet property="default" destination="l3" id="o3"/>
-                        </connections>
-                    </view>
-                </objects>
-            </document>
-
-            """)
+        let labels = ["a", "b", "default"].enumerated().map { "<label id=\"l\($0.offset)\"/>" }.joined()
+        let outlets = ["a", "b", "default"].enumerated().map { "<outlet property=\"\($0.element)\" destination=\"l\($0.offset)\" id=\"o\($0.offset)\"/>" }.joined()
+        try scratch.write("App/V.xib", "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects>\n"
+            + "<view id=\"r\" customClass=\"V\"><subviews>\(labels)</subviews>\n<connections>\(outlets)</connections></view>\n</objects></document>\n")
         let strong = try CLI.swiftmod(["run", "strong-iboutlet", "."], in: scratch.path)
         #expect(strong.stdout.contains("+    @IBOutlet var a: UILabel!") && !strong.stdout.contains("+    @IBOutlet var b") && !strong.stdout.contains("+    @IBOutlet var `default`"),
                 "\(strong.stdout)")
