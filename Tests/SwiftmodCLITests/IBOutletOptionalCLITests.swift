@@ -150,4 +150,48 @@ import Testing
         #expect(text.contains("func g() { b?.removeFromSuperview(); b?.isHidden = true; self.`default`?.removeFromSuperview() }"), "\(text)")
         #expect(try CLI.swiftcParseErrors([scratch.path + "/App/V.swift"]).isEmpty)
     }
+
+    /// From a third hostile review: a local of the outlet's name, backticked or bound from the
+    /// outlet itself (`guard let label = label`), is the unwrapped view, not the optional outlet;
+    /// a nested type of the class's name is another class; an extension that may be either is
+    /// refused. Each rewritten, broke the build.
+    @Test func localsNestedNamesakesAndUnclearExtensionsAreLeftAlone() throws {
+        let (scratch, run) = try removing("@IBOutlet weak var label: UILabel!", body: """
+                func f() { let label = UILabel(); `label`.text = "x" }
+                func g() { guard let `label` = label else { return }; label.text = "y" }
+                func h() { if let label { label.isHidden = true } }
+                func k() { label.isHidden = true }
+                final class Outer {
+                    final class VC { var label = UILabel(); func m() { label.text = "z" } }
+                }
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: try scratch.read("VC.swift"), as: UTF8.self)
+        #expect(text.contains("@IBOutlet weak var label: UILabel?") && text.contains("func hide() { label?.removeFromSuperview() }"), "\(text)")
+        #expect(text.contains("let label = UILabel(); `label`.text = \"x\""), "\(text)")
+        #expect(text.contains("guard let `label` = label else { return }; label.text = \"y\""), "\(text)")
+        #expect(text.contains("if let label { label.isHidden = true }"), "\(text)")
+        #expect(text.contains("func k() { label?.isHidden = true }"), "\(text)")
+        #expect(text.contains("var label = UILabel(); func m() { label.text = \"z\" }"), "\(text)")
+        #expect(try CLI.swiftcParseErrors([scratch.path + "/VC.swift"]).isEmpty)
+        // `extension Other.VC` in the file: another type, or this one behind its module's name.
+        let unclear = try Scratch()
+        try unclear.write("VC.swift", """
+            import UIKit
+
+            class VC: UIViewController {
+                @IBOutlet weak var label: UILabel!
+                func hide() { label.removeFromSuperview() }
+            }
+
+            extension Other.VC {
+                func n() { label.text = "w" }
+            }
+
+            """)
+        try CLI.run("git", ["init", "-q"], in: unclear.path)
+        let refused = try CLI.swiftmod(["run", "iboutlet-optional", ".", "--write"], in: unclear.path)
+        #expect(refused.stderr.contains("`extension Other.VC` at line 8 may extend it or another type of its name"), "\(refused.stderr)")
+        #expect(String(decoding: try unclear.read("VC.swift"), as: UTF8.self).contains("@IBOutlet weak var label: UILabel!"))
+    }
 }

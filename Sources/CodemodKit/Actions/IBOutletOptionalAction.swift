@@ -75,11 +75,25 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
                 throw SiteRefusal(location: declaration.start, message: "\(site) stays: its subclass `\(use.className)` uses it at line \(use.line), which this rewrite does not reach")
             }
         }
-        // The class and its extensions in this file.
-        let bodies = context.tree.root.descendants.filter { node in
-            node.kind == "class_body" && node.parent.map {
-                $0.kind == "class_declaration" && SwiftOutlets.unticked($0.child(field: "name")?.text.split(separator: ".").last.map(String.init) ?? "") == className
-            } == true
+        // The class and its extensions in this file: its own body (not a nested type's of the
+        // same name), and the extensions of its name as its nesting spells it (`Outer.V`). An
+        // extension whose name ends so but spells more or less (`Other.V`: another type, or the
+        // module's name first) cannot be told: the outlet stays.
+        let owner = declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }
+        let qualified = owner.map(Self.qualifiedName(of:)) ?? [className]
+        var bodies: [Node] = []
+        for node in context.tree.root.descendants where node.kind == "class_body" {
+            guard let parent = node.parent, parent.kind == "class_declaration" else { continue }
+            guard parent.children.contains(where: { $0.kind == "extension" }) else {
+                if parent == owner { bodies.append(node) }
+                continue
+            }
+            let parts = Self.nameParts(parent)
+            if parts == qualified {
+                bodies.append(node)
+            } else if parts.last == className {
+                throw SiteRefusal(location: declaration.start, message: "\(site) stays: `extension \(parts.joined(separator: "."))` at line \(parent.start.line) may extend it or another type of its name, which this rewrite cannot tell")
+            }
         }
         guard !bodies.isEmpty else { return edits }
         var problem: SiteRefusal?
@@ -100,6 +114,18 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
         return edits
     }
 
+    /// A type declaration's name, by its parts, without backticks (`` extension A.`B` `` → A, B).
+    static func nameParts(_ declaration: Node) -> [String] {
+        (declaration.child(field: "name")?.text ?? "").split(separator: ".").map { SwiftOutlets.unticked(String($0).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// A class's name as the types it is nested in spell it (`Outer.V`).
+    static func qualifiedName(of declaration: Node) -> [String] {
+        var parts = nameParts(declaration)
+        for enclosing in declaration.ancestors where enclosing.kind == "class_declaration" { parts = nameParts(enclosing) + parts }
+        return parts
+    }
+
     /// `name` or `self.name` meaning the outlet, at a node.
     static func reference(to name: String, at node: Node, declaration: Node) -> Node? {
         if node.kind == "navigation_expression", node.child(field: "target")?.kind == "self_expression",
@@ -110,7 +136,7 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
               node != declaration.child(field: "name")?.child(field: "bound_identifier"),
               parent.kind != "navigation_suffix", parent.kind != "value_argument_label",
               !(parent.kind == "value_argument" && parent.children(field: "name").contains(node)),
-              node.fieldName != "bound_identifier", parent.kind != "pattern", !SwiftOutlets.isLocal(node) else { return nil }
+              node.fieldName != "bound_identifier", parent.kind != "pattern", !SwiftOutlets.isLocal(node, countingSelfBindings: true) else { return nil }
         return node
     }
 

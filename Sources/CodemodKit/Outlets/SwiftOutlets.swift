@@ -835,8 +835,9 @@ public struct SwiftOutlets: Sendable, Codable {
         guard let index = children.firstIndex(where: { $0.node == binding }) else { return false }
         // `if let label {` (Swift 5.7): no value, the member's own.
         guard let value = children[(index + 1)...].first(where: { $0.node.isNamed }), value.field == "condition" else { return true }
+        // (Backticks or not: `` guard let `b` = self.b ``.)
         let text = value.node.text
-        return text == name || text == "self." + name
+        return unticked(text.hasPrefix("self.") ? String(text.dropFirst("self.".count)) : text) == unticked(name)
     }
 
     /// A call's arguments (`value_argument` nodes), in order.
@@ -948,18 +949,22 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// Whether a bare name is a local of the code around it (a parameter, a `let`/`var`, a
     /// closure parameter) declared before it, rather than a member.
+    /// - Parameter countingSelfBindings: a binding of the member's own value (`guard let label =
+    ///   label`, `if let label`) declares a local too: after it, the name is no longer the
+    ///   (optional) member but its unwrapped value, which a rewrite must leave alone.
     /// Nodes whose declarations are seen only inside them.
     static let blockKinds: Set<String> = ["statements", "lambda_literal", "function_declaration", "if_statement", "for_statement", "while_statement",
                                           "switch_entry", "catch_block", "do_statement", "computed_property", "init_declaration"]
 
-    static func isLocal(_ name: Node) -> Bool {
+    static func isLocal(_ name: Node, countingSelfBindings: Bool = false) -> Bool {
+        let text = unticked(name.text)
         for scope in name.ancestors where ["function_declaration", "lambda_literal", "init_declaration", "computed_property", "for_statement", "if_statement", "guard_statement", "statements"].contains(scope.kind) {
             var declares = false
             scope.walk { inner in
                 if declares || inner.byteRange.lowerBound >= name.byteRange.lowerBound { return false }
-                if inner.kind == "simple_identifier", inner.text == name.text, let parent = inner.parent,
+                if inner.kind == "simple_identifier", unticked(inner.text) == text, let parent = inner.parent,
                    parent.kind == "pattern" || parent.kind == "lambda_parameter" || parent.kind == "parameter"
-                    || inner.fieldName == "bound_identifier" && !Self.bindsItself(inner, named: name.text, in: parent) {
+                    || inner.fieldName == "bound_identifier" && (countingSelfBindings || !Self.bindsItself(inner, named: text, in: parent)) {
                     declares = true
                 }
                 // A block that does not hold the name (an earlier `if`'s body) keeps its locals.
