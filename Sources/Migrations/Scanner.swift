@@ -29,9 +29,10 @@ public struct ScanResult: Sendable {
     public var complete: Set<String> = []
     /// Migrations whose uses are one of a kind in the repository (see `Comparison`).
     public var repositoryWide: Set<String> = []
-    /// What each Swift file the scan read says about outlets, by repo-relative path, when the scanner was asked to read it (`Scanner.readsOutlets`). A file
-    /// answered from the cache is not read: the outlet rules keep their own readings
-    /// (`OutletRepository`'s cache, by content hash), and need none when nothing changed.
+    /// What each Swift file the scan read says about outlets, by repo-relative path, when the
+    /// scanner was asked to read it (`Scanner.readsOutlets`). A file answered from the cache is
+    /// not read: the outlet rules keep their own readings (`OutletRepository`'s cache, by content
+    /// hash), and need none when nothing changed.
     public var outlets: [String: SwiftOutlets] = [:]
     /// The content hash of each scanned file that has a cache entry, by the path it was scanned
     /// at (as given to `Scanner.scan`): what the outlet rules' kept verdicts and readings are

@@ -26,8 +26,12 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
 
     /// The class an outlet is declared in (`` `Foo` `` is `Foo`, as the verdicts name it).
     static func className(of declaration: Node) -> String? {
-        declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }?.child(field: "name")
-            .map { SwiftOutlets.unticked($0.text) }
+        classDeclaration(of: declaration).flatMap { nameParts($0).last }
+    }
+
+    /// The declaration of the class an outlet is declared in.
+    static func classDeclaration(of declaration: Node) -> Node? {
+        declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }
     }
 
     public func classify(_ context: ActionContext) -> MatchVerdict {
@@ -79,12 +83,12 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
         // same name), and the extensions of its name as its nesting spells it (`Outer.V`). An
         // extension whose name ends so but spells more or less (`Other.V`: another type, or the
         // module's name first) cannot be told: the outlet stays.
-        let owner = declaration.ancestors.first { $0.kind == "class_declaration" && $0.children.contains { $0.kind == "class" } }
+        let owner = Self.classDeclaration(of: declaration)
         let qualified = owner.map(Self.qualifiedName(of:)) ?? [className]
         var bodies: [Node] = []
         for node in context.tree.root.descendants where node.kind == "class_body" {
             guard let parent = node.parent, parent.kind == "class_declaration" else { continue }
-            guard parent.children.contains(where: { $0.kind == "extension" }) else {
+            guard parent.isExtension else {
                 if parent == owner { bodies.append(node) }
                 continue
             }
@@ -114,15 +118,20 @@ public struct IBOutletOptionalAction: RepositoryReadingAction {
         return edits
     }
 
-    /// A type declaration's name, by its parts, without backticks (`` extension A.`B` `` → A, B).
+    /// A type declaration's name (`Node.declaredName`), by its parts, without backticks
+    /// (`` extension A.`B`<T> `` → A, B).
     static func nameParts(_ declaration: Node) -> [String] {
-        (declaration.child(field: "name")?.text ?? "").split(separator: ".").map { SwiftOutlets.unticked(String($0).trimmingCharacters(in: .whitespaces)) }
+        (declaration.declaredName ?? "").split(separator: ".").map { SwiftOutlets.unticked(String($0)) }
     }
 
     /// A class's name as the types it is nested in spell it (`Outer.V`).
     static func qualifiedName(of declaration: Node) -> [String] {
         var parts = nameParts(declaration)
-        for enclosing in declaration.ancestors where enclosing.kind == "class_declaration" { parts = nameParts(enclosing) + parts }
+        var enclosing = declaration.enclosingTypeDeclaration
+        while let type = enclosing {
+            parts = nameParts(type) + parts
+            enclosing = type.enclosingTypeDeclaration
+        }
         return parts
     }
 

@@ -947,15 +947,15 @@ public struct SwiftOutlets: Sendable, Codable {
         return naming(target)
     }
 
+    /// Nodes whose declarations are seen only inside them.
+    static let blockKinds: Set<String> = ["statements", "lambda_literal", "function_declaration", "if_statement", "for_statement", "while_statement",
+                                          "switch_entry", "catch_block", "do_statement", "computed_property", "init_declaration"]
+
     /// Whether a bare name is a local of the code around it (a parameter, a `let`/`var`, a
     /// closure parameter) declared before it, rather than a member.
     /// - Parameter countingSelfBindings: a binding of the member's own value (`guard let label =
     ///   label`, `if let label`) declares a local too: after it, the name is no longer the
     ///   (optional) member but its unwrapped value, which a rewrite must leave alone.
-    /// Nodes whose declarations are seen only inside them.
-    static let blockKinds: Set<String> = ["statements", "lambda_literal", "function_declaration", "if_statement", "for_statement", "while_statement",
-                                          "switch_entry", "catch_block", "do_statement", "computed_property", "init_declaration"]
-
     static func isLocal(_ name: Node, countingSelfBindings: Bool = false) -> Bool {
         let text = unticked(name.text)
         for scope in name.ancestors where ["function_declaration", "lambda_literal", "init_declaration", "computed_property", "for_statement", "if_statement", "guard_statement", "statements"].contains(scope.kind) {
