@@ -64,7 +64,7 @@ final class OutletState {
         let outlets = SwiftOutlets(tree, readingUses: false)
         let judged = repository.replacing(file, with: outlets)
         let rules = OutletRules(configuration: configuration, migrations: migrations, repository: judged, texts: [file: tree.source.bytes])
-        scanned = rules.leavingAlone(scanned, of: allMigrations)
+        rules.removeUsesLeftAlone(from: &scanned, of: allMigrations)
         var found = rules.findingsByFile[file] ?? []
         for (other, findings) in rules.findingsByFile where !other.hasSuffix(".swift") {
             for var finding in findings where finding.kind == .use {

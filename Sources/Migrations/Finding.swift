@@ -125,30 +125,59 @@ extension Array where Element == Finding {
     /// Adds some findings, all in scan order (`Finding.inScanOrder`). A few more among thousands
     /// in order already are merged in, not sorted with them.
     public mutating func add(_ more: [Finding]) {
-        guard !more.isEmpty else {
-            if !isSorted(by: Finding.inScanOrder) { sort(by: Finding.inScanOrder) }
-            return
-        }
-        guard isSorted(by: Finding.inScanOrder) else {
+        guard isInScanOrder else {
             self = (self + more).sorted(by: Finding.inScanOrder)
             return
         }
-        var merged: [Finding] = []
-        merged.reserveCapacity(count + more.count)
-        var index = startIndex
-        for finding in more.sorted(by: Finding.inScanOrder) {
-            // (Those in order already first: a tie keeps them before the new.)
-            while index < endIndex, !Finding.inScanOrder(finding, self[index]) {
-                merged.append(self[index])
-                index += 1
+        guard !more.isEmpty else { return }
+        // Merged in place from the end: the findings here are moved (swapped), not copied, and
+        // those in order already come first where the order ties.
+        // (Through buffers: an element passed from an array is copied, its strings retained.)
+        let more = more.sorted(by: Finding.inScanOrder)
+        var old = count - 1
+        append(contentsOf: more)
+        more.withUnsafeBufferPointer { more in
+            withUnsafeMutableBufferPointer { findings in
+                var new = more.count - 1
+                var slot = findings.count - 1
+                while new >= 0 {
+                    if old >= 0, Finding.inScanOrder(more[new], findings[old]) {
+                        findings.swapAt(slot, old)
+                        old -= 1
+                    } else {
+                        findings[slot] = more[new]
+                        new -= 1
+                    }
+                    slot -= 1
+                }
             }
-            merged.append(finding)
         }
-        merged += self[index...]
-        self = merged
     }
 
-    private func isSorted(by areInIncreasingOrder: (Finding, Finding) -> Bool) -> Bool {
-        zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
+    /// Removes the findings at some positions (in increasing order): those kept are moved, in
+    /// their order, not copied.
+    public mutating func remove(at positions: [Int]) {
+        guard let first = positions.first else { return }
+        let kept = withUnsafeMutableBufferPointer { findings in
+            var kept = first
+            var next = positions.startIndex
+            for position in first..<findings.endIndex {
+                if next < positions.endIndex, positions[next] == position {
+                    next += 1
+                    continue
+                }
+                findings.swapAt(kept, position)
+                kept += 1
+            }
+            return kept
+        }
+        removeLast(count - kept)
+    }
+
+    /// Whether the findings are in scan order (`Finding.inScanOrder`).
+    private var isInScanOrder: Bool {
+        withUnsafeBufferPointer { findings in
+            findings.indices.dropLast().allSatisfy { !Finding.inScanOrder(findings[$0 + 1], findings[$0]) }
+        }
     }
 }

@@ -28,7 +28,7 @@ public struct OutletRules: Sendable, FindingsByFile {
     public private(set) var notBuilt: [String] = []
     /// The lines of the outlets that may be absent, by repo-relative Swift file: where
     /// `strong-iboutlet` (a codemod with the `outlet-guarantee` step) has no use, which a scan,
-    /// reading one file at a time, cannot know (see `leavingAlone`).
+    /// reading one file at a time, cannot know (see `removeUsesLeftAlone`).
     public private(set) var mayBeAbsent: [String: [SwiftOutlets.Outlet]] = [:]
 
     public static let codemodID = "outlet-rules"
@@ -39,18 +39,22 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// - Parameter read: what Swift files say about outlets, read by a scan already
     ///   (`ScanResult.outlets`, by repo-relative path): not parsed again.
     /// - Parameter walked: the files `OutletRepository.files(under:)` gives for the root, walked already.
-    /// - Parameter contentHashes: the content hashes of files the scan read (`ScanResult.contentHashes`).
-    /// - Parameter prepared: the projects, storyboards and xibs, read beside the scan (`prepare`).
+    /// - Parameter contentHashes: the content hashes of files the scan read (`ScanResult.contentHashes`),
+    ///   in the order of `walked` (another order only costs time).
+    /// - Parameter prepared: what was read beside the scan (`prepare`).
     public init(configuration: Configuration, migrations: [Migration], jobs: Int? = nil, cacheVersion: String? = nil,
-                read: [String: SwiftOutlets] = [:], walked: [String]? = nil, contentHashes: [String: UInt64] = [:],
-                prepared: BackgroundWork<InterfaceBuilderReading>? = nil) {
+                read: [String: SwiftOutlets] = [:], walked: [String]? = nil, contentHashes: [(path: String, hash: UInt64)] = [],
+                prepared: Preparation? = nil) {
         let rules = migrations.filter { $0.settings.rule?.isOutletRule == true }
         let root = configuration.root
         // Nothing changed since the last time (no file came, went or changed, the same rules):
         // its findings, without reading any file.
         let resultsPath = Self.resultsPath(root: root)
         let files = walked ?? (try? OutletRepository.files(under: [root])) ?? []
-        let state = cacheVersion.map { Self.state(files: files, rules: rules, version: $0, configuration: configuration, contentHashes: contentHashes) }
+        let state = cacheVersion.map {
+            Self.state(files: files, rules: rules, version: $0, configuration: configuration, contentHashes: contentHashes,
+                       stamps: walked == nil ? nil : prepared?.stamps?.value)
+        }
         if let state, let payload = CacheFile.read(resultsPath, format: Results.format, key: state) {
             var reader = ByteReader(payload)
             if let cached = try? Results(from: &reader) {
@@ -58,8 +62,8 @@ public struct OutletRules: Sendable, FindingsByFile {
                 return
             }
         }
-        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files, contentHashes: contentHashes,
-                  prepared: prepared?.value)
+        self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files,
+                  contentHashes: Dictionary(contentHashes, uniquingKeysWith: { first, _ in first }), prepared: prepared?.reading?.value)
         if let state {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
@@ -69,16 +73,35 @@ public struct OutletRules: Sendable, FindingsByFile {
         }
     }
 
-    /// Starts reading the projects, storyboards and xibs among `walked` on a thread of its own,
-    /// to run beside the scan, when the rules' findings cannot come from their cache (there is
-    /// none, or no cache is used); nil otherwise (a warm scan reads nothing, or only what changed,
-    /// after the scan, when it knows which).
+    /// What a scan starts for the rules beside its parsing, on threads of their own (`prepare`).
+    public struct Preparation: Sendable {
+        /// The projects, storyboards and xibs, read: when the rules' findings cannot come from
+        /// their cache (there is none, or no cache is used).
+        let reading: BackgroundWork<InterfaceBuilderReading>?
+        /// The stamps of the walked files that are no Swift files (`stamps(of:)`): when the
+        /// findings may come from their cache, what the cache is checked against.
+        let stamps: BackgroundWork<[FileStamp?]>?
+    }
+
+    /// Starts what the rules read of `walked` that a scan does not: the projects, storyboards
+    /// and xibs when the rules' findings cannot come from their cache (there is none, or no cache
+    /// is used), else their stamps, to check the cache against (a warm scan reads nothing, or
+    /// only what changed, after the scan, when it knows which).
     public static func prepare(configuration: Configuration, walked: [String], jobs: Int? = nil,
-                               cacheVersion: String? = nil) -> BackgroundWork<InterfaceBuilderReading>? {
+                               cacheVersion: String? = nil) -> Preparation {
         let root = configuration.root
-        if cacheVersion != nil, FileManager.default.fileExists(atPath: resultsPath(root: root)) { return nil }
-        return InterfaceBuilderReading.inBackground(root: root, walked: walked, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                    display: display(root: root), cacheVersion: cacheVersion)
+        if cacheVersion != nil, FileManager.default.fileExists(atPath: resultsPath(root: root)) {
+            return Preparation(reading: nil, stamps: BackgroundWork { stamps(of: walked) })
+        }
+        return Preparation(reading: InterfaceBuilderReading.inBackground(root: root, walked: walked, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                                         display: display(root: root), cacheVersion: cacheVersion),
+                           stamps: nil)
+    }
+
+    /// The stamps of the files that are no Swift files (whose content hashes a scan does not
+    /// know), in order.
+    static func stamps(of files: [String]) -> [FileStamp?] {
+        files.filter { !$0.hasSuffix(".swift") }.map(FileStamp.init(statusOf:))
     }
 
     /// How the rules name a file: relative to the root.
@@ -115,24 +138,33 @@ public struct OutletRules: Sendable, FindingsByFile {
         files.contains(where: IBDocument.isInterfaceBuilderFile)
     }
 
-    /// Findings without the uses of codemods that leave a may-be-absent outlet alone (their
+    /// Removes from findings the uses of codemods that leave a may-be-absent outlet alone (their
     /// `outlet-guarantee` step) at such outlets: a scan judges them by their file's code alone
     /// (it reads one file at a time); the storyboards and xibs say more.
-    public func leavingAlone(_ findings: [Finding], of migrations: [Migration]) -> [Finding] {
+    public func removeUsesLeftAlone(from findings: inout [Finding], of migrations: [Migration]) {
         // (A few: compared, not hashed, for each of thousands of findings.)
         let guarded = migrations.filter(Self.leavesMayBeAbsentOutletsAlone).map(\.id)
-        guard !guarded.isEmpty, !mayBeAbsent.isEmpty else { return findings }
-        // (A file's findings come together: its outlets are looked up once for all of them.)
-        var file: String?
-        var outlets: [SwiftOutlets.Outlet] = []
-        return findings.filter { finding in
-            guard finding.kind == .use, guarded.contains(finding.migration) else { return true }
-            if finding.file != file {
-                file = finding.file
-                outlets = mayBeAbsent[finding.file] ?? []
+        guard !guarded.isEmpty, !mayBeAbsent.isEmpty else { return }
+        // (A file's findings come together: its outlets are looked up once for all of them, and
+        // the findings of a file without any are passed over. Read through a buffer: an element
+        // read from an array is copied, its strings retained.)
+        let removed = findings.withUnsafeBufferPointer { findings in
+            var removed: [Int] = []
+            var index = findings.startIndex
+            while index < findings.endIndex {
+                var end = index + 1
+                while end < findings.endIndex, findings[end].file == findings[index].file { end += 1 }
+                if let outlets = mayBeAbsent[findings[index].file] {
+                    for position in index..<end where findings[position].kind == .use && guarded.contains(findings[position].migration) {
+                        let (line, column) = (findings[position].line, findings[position].column)
+                        if outlets.contains(where: { $0.declares(line: line, column: column) }) { removed.append(position) }
+                    }
+                }
+                index = end
             }
-            return !outlets.contains { $0.declares(line: finding.line, column: finding.column) }
+            return removed
         }
+        findings.remove(at: removed)
     }
 
     /// What the rules found, kept between runs: as plain bytes (a property list decoder took most
@@ -171,27 +203,38 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// judged them.
     /// - Parameter files: as walked (`OutletRepository.files(under:)`, sorted): in another order,
     ///   the same files only give another digest.
-    /// - Parameter contentHashes: by path as in `files` (`ScanResult.contentHashes`).
+    /// - Parameter contentHashes: by path as in `files` (`ScanResult.contentHashes`), in the order
+    ///   of `files`: the two are read side by side (a file the order leaves behind counts by its stamp).
+    /// - Parameter stamps: `stamps(of: files)`, taken already (beside the scan).
     public static func state(files: [String], rules: [Migration], version: String, configuration: Configuration,
-                             contentHashes: [String: UInt64] = [:]) -> String {
+                             contentHashes: [(path: String, hash: UInt64)] = [], stamps: [FileStamp?]? = nil) -> String {
         var digest = ByteWriter()
         // (Spelled out: describing a value by reflection takes longer than the rest.)
         digest.write(version + "\n" + rules.map { "\($0.id) \($0.settings.rule?.name ?? "")" }.joined(separator: ",") + "\n"
             + configuration.include.map(\.description).joined(separator: "\u{1}") + "\n"
             + configuration.exclude.map(\.description).joined(separator: "\u{1}") + "\n")
         // (As bytes: thousands of numbers written out as text cost more than the stats.)
+        var next = contentHashes.startIndex
+        var stamped = stamps?.makeIterator()
+        // (Each path without the root's: half as many bytes to hash.)
+        let root = Array(configuration.root.hasSuffix("/") ? configuration.root.utf8 : (configuration.root + "/").utf8)
         for file in files {
-            digest.write(file)
-            if let hash = contentHashes[file] {
+            digest.write(file, droppingPrefix: root)
+            let taken = file.hasSuffix(".swift") ? nil : stamped?.next()
+            // (Side by side, not looked up: the scan's files come in the walk's order.)
+            while next < contentHashes.endIndex, contentHashes[next].path != file, contentHashes[next].path < file { next += 1 }
+            if next < contentHashes.endIndex, contentHashes[next].path == file {
                 digest.write(UInt64(1))
-                digest.write(hash)
+                digest.write(contentHashes[next].hash)
+                next += 1
                 continue
             }
-            let stamp = FileStamp(statusOf: file)
+            let stamp = taken ?? FileStamp(statusOf: file)
             digest.write(stamp != nil)
             stamp?.write(to: &digest)
         }
-        return String(ContentHash.of(digest.bytes), radix: 16)
+        let r = String(ContentHash.of(digest.bytes), radix: 16)
+        return r
     }
 
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: SwiftOutlets], files: [String],

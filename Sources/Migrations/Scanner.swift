@@ -34,10 +34,11 @@ public struct ScanResult: Sendable {
     /// not read: the outlet rules keep their own readings (`OutletRepository`'s cache, by content
     /// hash), and need none when nothing changed.
     public var outlets: [String: SwiftOutlets] = [:]
-    /// The content hash of each scanned file that has a cache entry, by the path it was scanned
-    /// at (as given to `Scanner.scan`): what the outlet rules' kept verdicts and readings are
-    /// checked against, without a second `stat`.
-    public var contentHashes: [String: UInt64] = [:]
+    /// The content hash of each scanned file that has a cache entry, with the path it was scanned
+    /// at (as given to `Scanner.scan`), in the order it was given: what the outlet rules' kept
+    /// verdicts and readings are checked against, without a second `stat`. (A list: a warm scan
+    /// reads it beside the walk's files, in order, rather than looking each up.)
+    public var contentHashes: [(path: String, hash: UInt64)] = []
 
     public var uses: [Finding] { findings.filter { $0.kind == .use } }
 }
@@ -116,7 +117,7 @@ public struct Scanner: Sendable {
             }
             if let entry = outcome.entry {
                 fresh[outcome.file] = entry
-                result.contentHashes[path] = entry.hash
+                result.contentHashes.append((path, entry.hash))
             }
             if let outlets = outcome.outlets { result.outlets[outcome.file] = outlets }
             result.files.append(outcome.file)

@@ -103,6 +103,21 @@ public struct ByteWriter {
         }
     }
 
+    /// A string that may begin with a prefix (a path with its repository's root), written
+    /// without it: a flag for whether it began with it, then what follows it, after its length.
+    public mutating func write(_ value: String, droppingPrefix prefix: [UInt8]) {
+        var value = value
+        value.withUTF8 { utf8 in
+            let begins = utf8.count >= prefix.count && prefix.withUnsafeBufferPointer { prefix in
+                prefix.isEmpty || memcmp(utf8.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+            }
+            let rest = begins ? UnsafeBufferPointer(rebasing: utf8[prefix.count...]) : utf8
+            write(begins)
+            write(rest.count)
+            bytes.append(contentsOf: rest)
+        }
+    }
+
     /// Bytes as they are, without their count: what another writer wrote, in its place.
     public mutating func append(_ written: [UInt8]) {
         bytes.append(contentsOf: written)

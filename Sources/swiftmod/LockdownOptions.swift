@@ -246,7 +246,7 @@ struct LockdownOptions: ParsableArguments {
                                       cacheVersion: cached ? Swiftmod.version : nil, read: result.outlets, walked: outletFiles,
                                       contentHashes: result.contentHashes, prepared: prepared)
             // `strong-iboutlet`'s uses at outlets that may be absent are none (as in `run`).
-            result.findings = outlets.leavingAlone(result.findings, of: migrations)
+            outlets.removeUsesLeftAlone(from: &result.findings, of: migrations)
             if outletRules {
                 // A storyboard that cannot be read (a merge conflict) fails the check: its findings
                 // are not gone.

@@ -29,6 +29,43 @@ import Workspace
         """
     }
 
+    /// Many files' outlets are judged in parallel: the same verdicts, reasons and order as one by one.
+    @Test func judgingInParallelJudgesAsOneByOne() throws {
+        let parser = Parser()
+        var swift: [(path: String, outlets: SwiftOutlets)] = []
+        var objects = ""
+        for index in 0..<90 {
+            // A base class per ten files, its subclasses removing, re-adding or leaving the outlet.
+            let code = index % 10 == 0
+                ? "class Base\(index): UIView { @IBOutlet weak var label: UILabel!\n @IBOutlet var chips: [UIView]! }\n"
+                : """
+                  class View\(index): Base\(index / 10 * 10) {
+                      @IBOutlet weak var icon\(index): UIImageView!
+                      func hide() { \(index % 3 == 0 ? "label.removeFromSuperview()" : index % 3 == 1 ? "icon\(index).removeFromSuperview(); addSubview(icon\(index))" : "") }
+                  }
+
+                  """
+            swift.append((path: "Views/V\(index).swift", outlets: SwiftOutlets(parser.parse(code))))
+            if index % 10 != 0, index % 4 != 0 {
+                let connected = index % 5 == 0 ? "" : "<outlet property=\"label\" destination=\"l\(index)\" id=\"c\(index)\"/>"
+                objects += """
+                    <view id="v\(index)" customClass="View\(index)"><subviews><label id="l\(index)"/></subviews>
+                        <connections>\(connected)<outlet property="icon\(index)" destination="l\(index)" id="d\(index)"/></connections></view>
+
+                    """
+            }
+        }
+        let documents = [try IBDocument(path: "Main.storyboard", data: Data(Self.storyboard(objects).utf8))]
+        func judged(jobs: Int) -> [String] {
+            OutletClassification(documents: documents, swift: swift, jobs: jobs).entries.map { "\($0.file):\($0.outlet.line) \($0.verdict.name) \($0.reason)" }
+        }
+        let alone = judged(jobs: 1)
+        #expect(alone.count == 99, "\(alone.count)")
+        #expect(Set(alone.map { $0.split(separator: " ")[1] }).count >= 4, "\(Set(alone.map { $0.split(separator: " ")[1] }))")
+        #expect(judged(jobs: 2) == alone)
+        #expect(judged(jobs: 8) == alone)
+    }
+
     @Test func emptyingARootViewOrAContentViewRemovesItsSubviews() throws {
         let classification = try judge("""
             class RootVC: UIViewController {

@@ -67,6 +67,34 @@ import Testing
         #expect(found == expected, "\(found)")
     }
 
+    /// A warm scan keeps the rules' findings while no file changed: the storyboards and xibs
+    /// are stamped beside the scan, the Swift files known by their content hashes. Each change
+    /// below shows at once, as a scan without a cache sees it.
+    @Test func aWarmScanSeesEveryChangeToTheStoryboardsAndXibs() throws {
+        let scratch = try repository()
+        func scan(_ extra: [String] = []) throws -> [String] {
+            let output = try CLI.swiftmod(["scan", "--format", "json"] + extra, in: scratch.path)
+            return try JSONDecoder().decode(Scan.self, from: output.stdoutBytes).findings.map { "\($0.migration) \($0.file):\($0.line) \($0.text)" }
+        }
+        let cold = try scan()
+        #expect(try scan() == cold)
+        // The card's own xib no longer connects its title.
+        let card = String(decoding: try scratch.read("App/CardView.xib"), as: UTF8.self)
+        try scratch.write("App/CardView.xib", card.replacingOccurrences(of: "<outlet property=\"titleLabel\" destination=\"K1a-aa-aaa\" id=\"K2a-aa-aaa\"/>", with: ""))
+        let unconnected = try scan()
+        #expect(unconnected.contains("outlet-not-guaranteed App/CardView.swift:5 CardView.titleLabel"), "\(unconnected)")
+        #expect(try scan(["--no-cache"]) == unconnected)
+        // Back as it was; then a second xib of the card that connects an outlet it lacks.
+        try scratch.write("App/CardView.xib", card)
+        #expect(try scan() == cold)
+        try scratch.write("App/CardView~.xib", card.replacingOccurrences(of: "property=\"titleLabel\"", with: "property=\"footerLabel\""))
+        let added = try scan()
+        let addedUncached = try scan(["--no-cache"])
+        #expect(added != cold && added == addedUncached, "\(added)")
+        try FileManager.default.removeItem(atPath: scratch.path + "/App/CardView~.xib")
+        #expect(try scan() == cold)
+    }
+
     @Test func checkFailsOnANewFindingOnly() throws {
         let scratch = try repository()
         let baseline = try CLI.swiftmod(["baseline"], in: scratch.path)

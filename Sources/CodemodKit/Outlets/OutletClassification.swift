@@ -1,4 +1,5 @@
 import InterfaceBuilder
+import Workspace
 
 /// Every `@IBOutlet` of a repository judged against its storyboards and xibs, by the three outlet
 /// rules: (1) an outlet connected wherever its class is used in Interface Builder, and never taken
@@ -161,8 +162,9 @@ public struct OutletClassification: Sendable {
     ///   - modules: the modules (targets) that build each Swift file and each document, by path as
     ///     given: of classes of one name, a storyboard's object is the one of its module (see
     ///     `SameNamedClasses`).
+    ///   - jobs: how many files' outlets are judged at once.
     public init(documents allDocuments: [IBDocument], swift allSwift: [(path: String, outlets: SwiftOutlets)], unbuilt: Set<String> = [],
-                modules: [String: Set<String>] = [:]) {
+                modules: [String: Set<String>] = [:], jobs: Int = 1) {
         let (documents, swift) = SameNamedClasses.separate(documents: allDocuments, swift: allSwift.filter { !unbuilt.contains($0.path) }, modules: modules)
         for (path, file) in allSwift where unbuilt.contains(path) {
             for outlet in file.outlets {
@@ -175,15 +177,26 @@ public struct OutletClassification: Sendable {
         var actions: [String: Set<String>] = [:]
         // `@objc(Name)`: Interface Builder's `customClass` is the Objective-C name.
         var swiftName: [String: String] = [:]
-        for (path, file) in swift {
-            for declared in file.classes {
-                declarations[declared.name, default: []].append(Place(file: path, line: declared.line))
-                if let parent = declared.superclass { superclass[declared.name] = parent }
-                if let objc = declared.objcName { swiftName[objc] = declared.name }
+        /// (A class's first set is taken as it is, not copied name by name.)
+        func add(_ declared: Set<String>, to sets: inout [String: Set<String>], of name: String) {
+            if let index = sets.index(forKey: name) {
+                sets.values[index].formUnion(declared)
+            } else {
+                sets[name] = declared
             }
-            for (name, declared) in file.members { members[name, default: []].formUnion(declared) }
-            for (name, declared) in file.actions { actions[name, default: []].formUnion(declared) }
-            for declared in file.classes where members[declared.name] == nil { members[declared.name] = [] }
+        }
+        // (Through a buffer, here and below: each file's outlets are read in place, not copied.)
+        swift.withUnsafeBufferPointer { swift in
+            for index in swift.indices {
+                for declared in swift[index].outlets.classes {
+                    declarations[declared.name, default: []].append(Place(file: swift[index].path, line: declared.line))
+                    if let parent = declared.superclass { superclass[declared.name] = parent }
+                    if let objc = declared.objcName { swiftName[objc] = declared.name }
+                }
+                for (name, declared) in swift[index].outlets.members { add(declared, to: &members, of: name) }
+                for (name, declared) in swift[index].outlets.actions { add(declared, to: &actions, of: name) }
+                for declared in swift[index].outlets.classes where members[declared.name] == nil { members[declared.name] = [] }
+            }
         }
         superclasses = superclass
         let superclassMap = superclass
@@ -267,13 +280,11 @@ public struct OutletClassification: Sendable {
         // `UIView`, `UIViewController`… extended); a call on an outlet, to one of the outlet's
         // declared type, its superclasses, or any view's (`UIView`, `NSView`).
         var helpers: [String: [SwiftOutlets.Helper]] = [:]
-        for (_, file) in swift {
-            for helper in file.helpers { helpers[helper.method, default: []].append(helper) }
-        }
         var outletTypes: [String: [String: String]] = [:]
-        for (_, file) in swift {
-            for outlet in file.outlets {
-                outletTypes[outlet.className, default: [:]][outlet.name] = outlet.typeName
+        swift.withUnsafeBufferPointer { swift in
+            for index in swift.indices {
+                for helper in swift[index].outlets.helpers { helpers[helper.method, default: []].append(helper) }
+                for outlet in swift[index].outlets.outlets { outletTypes[outlet.className, default: [:]][outlet.name] = outlet.typeName }
             }
         }
         /// A class's superclasses in the code, then in UIKit or AppKit.
@@ -292,14 +303,30 @@ public struct OutletClassification: Sendable {
             let owners = lineage(type).union(["UIView", "NSView"])
             return candidates.contains { $0.effect == effect && $0.parameter == nil && owners.contains($0.owner) }
         }
-        func throughHelpers(_ effect: SwiftOutlets.Helper.Effect) -> [Placed] {
-            swift.flatMap { file in
-                file.outlets.helperCalls.filter { does($0, effect) }.map { (file.path, SwiftOutlets.ViewUse(className: $0.className, outlet: $0.outlet, line: $0.line)) }
+        var removals: [Placed] = []
+        var containerRemovals: [Placed] = []
+        var additions: [Placed] = []
+        swift.withUnsafeBufferPointer { swift in
+            for index in swift.indices {
+                for use in swift[index].outlets.removals { removals.append((swift[index].path, use)) }
+                for use in swift[index].outlets.containerRemovals { containerRemovals.append((swift[index].path, use)) }
+                for use in swift[index].outlets.additions { additions.append((swift[index].path, use)) }
             }
         }
-        let removals: [Placed] = swift.flatMap { file in file.outlets.removals.map { (file.path, $0) } } + throughHelpers(.removes)
-        let containerRemovals: [Placed] = swift.flatMap { file in file.outlets.containerRemovals.map { (file.path, $0) } } + throughHelpers(.empties)
-        let additions: [Placed] = swift.flatMap { file in file.outlets.additions.map { (file.path, $0) } } + throughHelpers(.adds)
+        func throughHelpers(_ effect: SwiftOutlets.Helper.Effect) -> [Placed] {
+            swift.withUnsafeBufferPointer { swift in
+                var placed: [Placed] = []
+                for index in swift.indices {
+                    for call in swift[index].outlets.helperCalls where does(call, effect) {
+                        placed.append((swift[index].path, SwiftOutlets.ViewUse(className: call.className, outlet: call.outlet, line: call.line)))
+                    }
+                }
+                return placed
+            }
+        }
+        removals += throughHelpers(.removes)
+        containerRemovals += throughHelpers(.empties)
+        additions += throughHelpers(.adds)
         func place(_ placed: Placed, from path: String) -> String {
             placed.path == path ? "line \(placed.use.line)" : "\(placed.path):\(placed.use.line)"
         }
@@ -317,11 +344,17 @@ public struct OutletClassification: Sendable {
             for ancestor in ancestry(emptied.use.className) { containerRemovalsOf[ancestor, default: []].append(emptied) }
         }
         let additionsOf = Dictionary(grouping: additions, by: \.use.outlet)
-        // Each outlet: the uses of its class and of its subclasses.
-        for (path, file) in swift {
+        // Each outlet: the uses of its class and of its subclasses. (File by file, in parallel:
+        // the classes' chains are found first, and only read there.)
+        for placed in removals + containerRemovals + additions { _ = ancestry(placed.use.className) }
+        let knownChains = chains
+        func chain(_ name: String) -> [String] { knownChains[name] ?? Self.ancestry(name, in: superclassMap) }
+        let judged: [[Entry]] = ParallelMap.map(Array(swift.indices), jobs: swift.count < 64 ? 1 : jobs, worker: { () }) { _, index in
+            let (path, file) = swift[index]
+            var entries: [Entry] = []
             for outlet in file.outlets {
                 let relevant = usesOf[outlet.className] ?? []
-                func ofThisOutlet(_ placed: Placed) -> Bool { ancestry(placed.use.className).contains(outlet.className) }
+                func ofThisOutlet(_ placed: Placed) -> Bool { chain(placed.use.className).contains(outlet.className) }
                 var removal = removalsOf[outlet.name]?.first(where: ofThisOutlet)
                 // Removed with the other subviews of a container (in some use, its view is one).
                 var container: String?
@@ -366,7 +399,9 @@ public struct OutletClassification: Sendable {
                 }
                 entries.append(Entry(file: path, outlet: outlet, verdict: verdict, reason: reason, addedBack: addition != nil))
             }
+            return entries
         }
+        entries += judged.joined()
         entries.sort { ($0.file, $0.outlet.line) < ($1.file, $1.outlet.line) }
         stale.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     }

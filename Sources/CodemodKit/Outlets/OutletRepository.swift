@@ -146,7 +146,7 @@ public struct OutletRepository: Sendable {
     private mutating func settle(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)], all: Bool, jobs: Int,
                                  cache: OutletReadingCache) -> [String: OutletReadingCache.Entry] {
         var reading = WholeReading(swift, at: swiftPaths, documents: documents, all: all, jobs: jobs, cache: cache)
-        judge(documents: documents, swift: reading.swift)
+        judge(documents: documents, swift: reading.swift, jobs: jobs)
         let stale = classification.stale
         guard !stale.isEmpty else { return reading.entries }
         let members = Set(stale.filter { $0.kind != .action }.map(\.name))
@@ -157,7 +157,7 @@ public struct OutletRepository: Sendable {
             let file = reading.swift[index].outlets
             return file.members.values.contains { !$0.isDisjoint(with: members) } || file.actions.values.contains { !$0.isDisjoint(with: actions) }
         }
-        if declares { judge(documents: documents, swift: reading.swift) }
+        if declares { judge(documents: documents, swift: reading.swift, jobs: jobs) }
         return reading.entries
     }
 
@@ -170,10 +170,10 @@ public struct OutletRepository: Sendable {
     private var swiftPaths: [String] = []
 
     /// The verdicts of what was read.
-    private mutating func judge(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)]) {
+    private mutating func judge(documents: [IBDocument], swift: [(path: String, outlets: SwiftOutlets)], jobs: Int) {
         readDocuments = documents
         readSwift = swift
-        classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift, modules: modules)
+        classification = OutletClassification(documents: documents, swift: swift, unbuilt: unbuiltSwift, modules: modules, jobs: jobs)
         swiftFiles = swift.count
         self.documents = documents.count
         foreignReferences = [:]
