@@ -233,8 +233,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             digest.write(stamp != nil)
             stamp?.write(to: &digest)
         }
-        let r = String(ContentHash.of(digest.bytes), radix: 16)
-        return r
+        return String(ContentHash.of(digest.bytes), radix: 16)
     }
 
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: SwiftOutlets], files: [String],
