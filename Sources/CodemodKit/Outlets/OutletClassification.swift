@@ -165,10 +165,12 @@ public struct OutletClassification: Sendable {
     ///   - jobs: how many files' outlets are judged at once.
     public init(documents allDocuments: [IBDocument], swift allSwift: [(path: String, outlets: SwiftOutlets)], unbuilt: Set<String> = [],
                 modules: [String: Set<String>] = [:], jobs: Int = 1) {
-        let (documents, swift) = SameNamedClasses.separate(documents: allDocuments, swift: allSwift.filter { !unbuilt.contains($0.path) }, modules: modules)
-        for (path, file) in allSwift where unbuilt.contains(path) {
-            for outlet in file.outlets {
-                entries.append(Entry(file: path, outlet: outlet, verdict: .unknown, reason: "its file is built by no target of the Xcode project, so it is not judged"))
+        let built = unbuilt.isEmpty ? allSwift : allSwift.filter { !unbuilt.contains($0.path) }
+        let (documents, swift) = SameNamedClasses.separate(documents: allDocuments, swift: built, modules: modules)
+        for index in allSwift.indices where !unbuilt.isEmpty && unbuilt.contains(allSwift[index].path) {
+            for outlet in allSwift[index].outlets.outlets {
+                entries.append(Entry(file: allSwift[index].path, outlet: outlet, verdict: .unknown,
+                                     reason: "its file is built by no target of the Xcode project, so it is not judged"))
             }
         }
         // Classes of the code, their superclasses and what they declare.
@@ -350,9 +352,9 @@ public struct OutletClassification: Sendable {
         let knownChains = chains
         func chain(_ name: String) -> [String] { knownChains[name] ?? Self.ancestry(name, in: superclassMap) }
         let judged: [[Entry]] = ParallelMap.map(Array(swift.indices), jobs: swift.count < 64 ? 1 : jobs, worker: { () }) { _, index in
-            let (path, file) = swift[index]
+            let path = swift[index].path
             var entries: [Entry] = []
-            for outlet in file.outlets {
+            for outlet in swift[index].outlets.outlets {
                 let relevant = usesOf[outlet.className] ?? []
                 func ofThisOutlet(_ placed: Placed) -> Bool { chain(placed.use.className).contains(outlet.className) }
                 var removal = removalsOf[outlet.name]?.first(where: ofThisOutlet)
