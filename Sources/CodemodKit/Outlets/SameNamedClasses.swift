@@ -148,10 +148,13 @@ extension SwiftOutlets {
         for index in containerRemovals.indices where containerRemovals[index].className == name { containerRemovals[index].className = newName }
         for index in additions.indices where additions[index].className == name { additions[index].className = newName }
         for index in helperCalls.indices where helperCalls[index].className == name { helperCalls[index].className = newName }
-        helpers = Set(helpers.map { helper in
-            var renamed = helper
-            if renamed.owner == name { renamed.owner = newName }
-            return renamed
-        })
+        // (Made again only when one is the class's: a file is renamed in once per shared name.)
+        if helpers.contains(where: { $0.owner == name }) {
+            helpers = Set(helpers.map { helper in
+                var renamed = helper
+                if renamed.owner == name { renamed.owner = newName }
+                return renamed
+            })
+        }
     }
 }
