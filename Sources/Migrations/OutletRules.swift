@@ -63,7 +63,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             }
         }
         self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files,
-                  contentHashes: Dictionary(contentHashes, uniquingKeysWith: { first, _ in first }), prepared: prepared?.reading?.value)
+                  contentHashes: Dictionary(contentHashes, uniquingKeysWith: { _, last in last }), prepared: prepared?.reading?.value)
         if let state {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
@@ -78,24 +78,27 @@ public struct OutletRules: Sendable, FindingsByFile {
         /// The projects, storyboards and xibs, read: when the rules' findings cannot come from
         /// their cache (there is none, or no cache is used).
         let reading: BackgroundWork<InterfaceBuilderReading>?
-        /// The stamps of the walked files that are no Swift files (`stamps(of:)`): when the
-        /// findings may come from their cache, what the cache is checked against.
+        /// The stamps of the walked files that are no Swift files (`stamps(of:)`), taken before
+        /// any of them is read: what the findings' cache is checked against (a file saved while
+        /// the scan runs then counts as changed, never as what was read).
         let stamps: BackgroundWork<[FileStamp?]>?
     }
 
-    /// Starts what the rules read of `walked` that a scan does not: the projects, storyboards
-    /// and xibs when the rules' findings cannot come from their cache (there is none, or no cache
-    /// is used), else their stamps, to check the cache against (a warm scan reads nothing, or
+    /// Starts what the rules read of `walked` that a scan does not: the stamps of the projects,
+    /// storyboards and xibs (with a cache), and, when the rules' findings cannot come from their
+    /// cache (there is none, or no cache is used), what they say (a warm scan reads nothing, or
     /// only what changed, after the scan, when it knows which).
     public static func prepare(configuration: Configuration, walked: [String], jobs: Int? = nil,
                                cacheVersion: String? = nil) -> Preparation {
         let root = configuration.root
+        let stamps = cacheVersion.map { _ in BackgroundWork { Self.stamps(of: walked) } }
         if cacheVersion != nil, FileManager.default.fileExists(atPath: resultsPath(root: root)) {
-            return Preparation(reading: nil, stamps: BackgroundWork { stamps(of: walked) })
+            return Preparation(reading: nil, stamps: stamps)
         }
-        return Preparation(reading: InterfaceBuilderReading.inBackground(root: root, walked: walked, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                                         display: display(root: root), cacheVersion: cacheVersion),
-                           stamps: nil)
+        let reading = InterfaceBuilderReading.inBackground(root: root, walked: walked, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                           display: display(root: root), cacheVersion: cacheVersion,
+                                                           first: { _ = stamps?.value })
+        return Preparation(reading: reading, stamps: stamps)
     }
 
     /// The stamps of the files that are no Swift files (whose content hashes a scan does not
@@ -221,9 +224,10 @@ public struct OutletRules: Sendable, FindingsByFile {
         for file in files {
             digest.write(file, droppingPrefix: root)
             let taken = file.hasSuffix(".swift") ? nil : stamped?.next()
-            // (Side by side, not looked up: the scan's files come in the walk's order.)
-            while next < contentHashes.endIndex, contentHashes[next].path != file, contentHashes[next].path < file { next += 1 }
-            if next < contentHashes.endIndex, contentHashes[next].path == file {
+            // (Side by side, not looked up: the scan's files come in the walk's order. Compared
+            // by bytes: two names equal but for normalisation are two files.)
+            while next < contentHashes.endIndex, !PathKey.sameBytes(contentHashes[next].path, file), contentHashes[next].path < file { next += 1 }
+            if next < contentHashes.endIndex, PathKey.sameBytes(contentHashes[next].path, file) {
                 digest.write(UInt64(1))
                 digest.write(contentHashes[next].hash)
                 next += 1

@@ -583,6 +583,18 @@ public struct PathKey: Hashable, Sendable {
     static func byBytes(_ lhs: String, _ rhs: String) -> Bool {
         lhs == rhs ? Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8)) : lhs < rhs
     }
+
+    /// Whether two paths are spelled with the same bytes, not merely the same characters (as
+    /// `==` says of strings), without making keys of them.
+    public static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.utf8, right = rhs.utf8
+        guard left.count == right.count else { return false }
+        guard !left.isEmpty else { return true }
+        let compared = left.withContiguousStorageIfAvailable { left in
+            right.withContiguousStorageIfAvailable { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
+        return compared.flatMap { $0 } ?? left.elementsEqual(right)
+    }
 }
 
 /// Folders that are never a team's source: build output and dependency checkouts where the

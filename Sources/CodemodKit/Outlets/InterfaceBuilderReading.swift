@@ -108,10 +108,13 @@ public struct InterfaceBuilderReading: Sendable {
     /// threads busy, such as a scan's parsing); `value` waits for it. For
     /// `OutletRepository(root:…)` with the same `root`, `walked`, `display` and `cacheVersion`
     /// (nil: no cache).
+    /// - Parameter first: what to wait for before reading (stamps of the files, for a digest of
+    ///   what was read).
     public static func inBackground(root: String, walked: [String], jobs: Int, display: @escaping @Sendable (String) -> String,
-                                    cacheVersion: String?) -> BackgroundWork<InterfaceBuilderReading> {
+                                    cacheVersion: String?, first: @escaping @Sendable () -> Void = {}) -> BackgroundWork<InterfaceBuilderReading> {
         BackgroundWork {
-            InterfaceBuilderReading(walk: walked, jobs: jobs, display: display,
+            first()
+            return InterfaceBuilderReading(walk: walked, jobs: jobs, display: display,
                                     cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "")
         }
     }
