@@ -145,7 +145,8 @@ public struct FileWalker {
         var unreadable: [UnreadableFolder] = []
         var skipped: [SkippedFolder] = []
         var linked = Set<String>()
-        var candidates = try candidates(under: paths, unreadable: &unreadable, skipped: &skipped, linked: &linked)
+        var fileLinks = Set<PathKey>()
+        var candidates = try candidates(under: paths, unreadable: &unreadable, skipped: &skipped, linked: &linked, fileLinks: &fileLinks)
         var leftOut: [String] = []
         if let keep {
             var kept: [String] = []
@@ -156,7 +157,7 @@ public struct FileWalker {
         if paths.count > 1 { candidates = Self.withoutSpellingsOfOneFile(candidates) }
         unreadable.sort { $0.path < $1.path }
         skipped.sort { $0.path < $1.path }
-        let files = Self.withoutDuplicates(candidates, linkedFolders: linked)
+        let files = Self.withoutDuplicates(candidates, linkedFolders: linked, fileLinks: fileLinks)
         let kept = Set(files.map { PathKey($0) })
         return Walk(files: files, unreadableFolders: unreadable, skippedFolders: skipped, leftOut: leftOut,
                     aliases: files.count == candidates.count ? [] : candidates.filter { !kept.contains(PathKey($0)) })
@@ -165,10 +166,16 @@ public struct FileWalker {
     /// Candidates without the second path of a file reached twice (through a symbolic link to
     /// the file or to a folder on its path).
     /// - Parameter linkedFolders: the links to folders the walk followed, as it spells them.
-    static func withoutDuplicates(_ candidates: [String], linkedFolders: Set<String> = []) -> [String] {
+    /// - Parameter fileLinks: the candidates that are links, when the walk knows them (from the
+    ///   kinds of the folders' entries; nil: each candidate is examined).
+    static func withoutDuplicates(_ candidates: [String], linkedFolders: Set<String> = [], fileLinks: Set<PathKey>? = nil) -> [String] {
         // Only links can duplicate a file; resolving every path would be slow on large trees.
         let links = Set(candidates.filter { path in
-            if Self.isLink(path) { return true }
+            if let fileLinks {
+                if !fileLinks.isEmpty, fileLinks.contains(PathKey(path)) { return true }
+            } else if Self.isLink(path) {
+                return true
+            }
             // Reached through a link to a folder the walk followed?
             guard !linkedFolders.isEmpty else { return false }
             var folder = Substring(path)
@@ -222,7 +229,7 @@ public struct FileWalker {
     }
 
     private func candidates(under paths: [String], unreadable: inout [UnreadableFolder],
-                            skipped: inout [SkippedFolder], linked: inout Set<String>) throws -> [String] {
+                            skipped: inout [SkippedFolder], linked: inout Set<String>, fileLinks: inout Set<PathKey>) throws -> [String] {
         // By bytes: two names that differ only in Unicode normalisation (`Café.swift` written
         // NFC and NFD) are two files, though Swift's strings call them equal.
         var result = Set<PathKey>()
@@ -233,9 +240,12 @@ public struct FileWalker {
             }
             if isDirectory.boolValue {
                 // Spelled as the files named directly are, so a folder named twice is one folder.
-                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable, skipped: &skipped, linked: &linked).map(PathKey.init))
+                result.formUnion(filesInDirectory(Self.normalize(path), unreadable: &unreadable, skipped: &skipped, linked: &linked,
+                                                  fileLinks: &fileLinks).map(PathKey.init))
             } else {
-                result.insert(PathKey(Self.normalize(path)))
+                let file = Self.normalize(path)
+                result.insert(PathKey(file))
+                if Self.isLink(file) { fileLinks.insert(PathKey(file)) }
             }
         }
         return result.map(\.path).sorted(by: PathKey.byBytes)
@@ -249,7 +259,7 @@ public struct FileWalker {
     }
 
     private func filesInDirectory(_ directory: String, unreadable: inout [UnreadableFolder],
-                                  skipped: inout [SkippedFolder], linked: inout Set<String>) -> [String] {
+                                  skipped: inout [SkippedFolder], linked: inout Set<String>, fileLinks: inout Set<PathKey>) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         // Git is asked what it ignores while the walk starts; until it answers, ignored folders
         // may be entered, and what was found in them is dropped at the end.
@@ -265,6 +275,7 @@ public struct FileWalker {
         let prefix = base == "." ? "" : base + "/"
         let tidy = prefix.hasPrefix("./") || prefix.contains("/../") || prefix.contains("/./")
         linked.formUnion(listing.linkedFolders.map { tidy ? Self.normalize($0) : $0 })
+        fileLinks.formUnion(listing.fileLinks.filter { !ignored.contains($0) }.map { PathKey(tidy ? Self.normalize($0) : $0) })
         return listing.files.filter { !ignored.contains($0) }.map { tidy ? Self.normalize($0) : $0 }
     }
 
@@ -277,6 +288,8 @@ public struct FileWalker {
         var skipped: [SkippedFolder]
         /// Links to folders that were followed, as the walk spells them.
         var linkedFolders: [String]
+        /// The files of `files` that are links (to files).
+        var fileLinks: [String]
     }
 
     /// Lists a folder's tree on every core (listing a large tree is mostly waiting on the kernel).
@@ -288,6 +301,7 @@ public struct FileWalker {
         let realBase = RepositoryPath.real(base.hasPrefix("/") ? base : FileManager.default.currentDirectoryPath + "/" + base)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var files: [String] = []
+            var links: [String] = []
             var problems: [(walked: String, folder: UnreadableFolder)] = []
             var skipped: [SkippedFolder] = []
             while let folder = work.next() {
@@ -310,7 +324,10 @@ public struct FileWalker {
                         }
                         found.append(path)
                     case .file, .link:
-                        if endings.contains(where: { name.hasSuffix($0) }), ignored?.contains(path) != true { files.append(path) }
+                        if endings.contains(where: { name.hasSuffix($0) }), ignored?.contains(path) != true {
+                            files.append(path)
+                            if kind == .link { links.append(path) }
+                        }
                     case .folderLink:
                         if ignored?.contains(path + "/") == true || ignored?.contains(path) == true { continue }
                         guard let realBase, let target = RepositoryPath.real(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path),
@@ -326,9 +343,10 @@ public struct FileWalker {
                     }
                 }
             }
-            work.collect(files, problems, skipped)
+            work.collect(files, links, problems, skipped)
         }
-        return Listing(files: work.files, unreadable: work.unreadable, skipped: work.skipped, linkedFolders: work.followedLinks)
+        return Listing(files: work.files, unreadable: work.unreadable, skipped: work.skipped, linkedFolders: work.followedLinks,
+                       fileLinks: work.fileLinks)
     }
 
     enum EntryKind { case file, folder, link, folderLink }
@@ -515,6 +533,8 @@ final class FolderQueue: @unchecked Sendable {
     private var pending: [String]
     private var listing = 0
     private(set) var files: [String] = []
+    /// The files found that are links.
+    private(set) var fileLinks: [String] = []
     private(set) var unreadable: [(walked: String, folder: FileWalker.UnreadableFolder)] = []
     private(set) var skipped: [FileWalker.SkippedFolder] = []
     private var followed = Set<String>()
@@ -555,10 +575,11 @@ final class FolderQueue: @unchecked Sendable {
     }
 
     /// A thread's results.
-    func collect(_ found: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)],
+    func collect(_ found: [String], _ links: [String], _ problems: [(walked: String, folder: FileWalker.UnreadableFolder)],
                  _ skippedFolders: [FileWalker.SkippedFolder]) {
         condition.lock()
         files += found
+        fileLinks += links
         unreadable += problems
         skipped += skippedFolders
         condition.unlock()
