@@ -63,7 +63,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             }
         }
         self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files,
-                  contentHashes: Dictionary(contentHashes, uniquingKeysWith: { _, last in last }), prepared: prepared?.reading?.value)
+                  contentHashes: Self.byPath(contentHashes), prepared: prepared?.reading?.value)
         if let state {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
@@ -99,6 +99,16 @@ public struct OutletRules: Sendable, FindingsByFile {
                                                            display: display(root: root), cacheVersion: cacheVersion,
                                                            first: { _ = stamps?.value })
         return Preparation(reading: reading, stamps: stamps)
+    }
+
+    /// Content hashes by path, but for two paths equal but for Unicode normalisation (one key of
+    /// a dictionary of strings, two files): theirs are not known.
+    static func byPath(_ contentHashes: [(path: String, hash: UInt64)]) -> [String: UInt64] {
+        var hashes: [String: UInt64] = [:]
+        var twins = Set<String>()
+        for (path, hash) in contentHashes where hashes.updateValue(hash, forKey: path) != nil { twins.insert(path) }
+        for twin in twins { hashes[twin] = nil }
+        return hashes
     }
 
     /// The stamps of the files that are no Swift files (whose content hashes a scan does not
@@ -157,7 +167,9 @@ public struct OutletRules: Sendable, FindingsByFile {
             while index < findings.endIndex {
                 var end = index + 1
                 while end < findings.endIndex, findings[end].file == findings[index].file { end += 1 }
-                if let outlets = mayBeAbsent[findings[index].file] {
+                // (Of the file itself, not of one whose name is equal but for normalisation.)
+                if let found = mayBeAbsent.index(forKey: findings[index].file), PathKey.sameBytes(mayBeAbsent[found].key, findings[index].file) {
+                    let outlets = mayBeAbsent[found].value
                     for position in index..<end where findings[position].kind == .use && guarded.contains(findings[position].migration) {
                         let (line, column) = (findings[position].line, findings[position].column)
                         if outlets.contains(where: { $0.declares(line: line, column: column) }) { removed.append(position) }

@@ -34,7 +34,7 @@ public struct ScanCache: Sendable {
         }
     }
 
-    static let format = "swiftmod-scan-cache-16"
+    static let format = "swiftmod-scan-cache-17"
 
     /// Entries by repo-relative path; setting them marks the cache changed.
     public var entries: [String: Entry] = [:] {

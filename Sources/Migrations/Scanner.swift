@@ -100,6 +100,9 @@ public struct Scanner: Sendable {
         let perFile = FilePipeline(maxFileSize: maxFileSize, jobs: jobs).run(files, through: pass, progress: progress)
         var result = ScanResult()
         var fresh: [String: ScanCache.Entry] = [:]
+        // Two paths equal but for Unicode normalisation (`Café.swift` written NFC and NFD) are two
+        // files, but one key of a dictionary of strings: neither is cached, nor hands on its reading.
+        var twins = Set<String>()
         for (path, outcome) in zip(files, perFile) {
             result.findings += outcome.findings
             result.allowed += outcome.allowed
@@ -116,11 +119,15 @@ public struct Scanner: Sendable {
                 continue
             }
             if let entry = outcome.entry {
-                fresh[outcome.file] = entry
+                if fresh.updateValue(entry, forKey: outcome.file) != nil { twins.insert(outcome.file) }
                 result.contentHashes.append((path, entry.hash))
             }
-            if let outlets = outcome.outlets { result.outlets[outcome.file] = outlets }
+            if let outlets = outcome.outlets, result.outlets.updateValue(outlets, forKey: outcome.file) != nil { twins.insert(outcome.file) }
             result.files.append(outcome.file)
+        }
+        for twin in twins {
+            fresh[twin] = nil
+            result.outlets[twin] = nil
         }
         let unchanged = perFile.allSatisfy(\.fromCacheAlone)
         if let previous = cache?.entries {

@@ -81,6 +81,34 @@ import TestSupport
         #expect(result.failures.count == 1)
         #expect(result.failures[0].description.hasPrefix("Bad.swift: not valid UTF-8"))
     }
+
+    /// `Café.swift` written NFC and NFD: two files (Linux keeps both), one key of a dictionary of
+    /// strings. Neither is cached: each use stays at its own file, cold and warm, even when the
+    /// two hold the same text.
+    @Test func namesEqualButForNormalisationKeepTheirOwnFindings() throws {
+        let repo = try Repository()
+        let composed = "Caf\u{E9}.swift", decomposed = "Cafe\u{301}.swift"
+        try repo.write(composed, "class NFC { var web: UIWebView? }\n")
+        try repo.write(decomposed, "class NFD { var web: UIWebView? }\n")
+        try repo.write("Same\u{E9}.swift", "let a = UIWebView()\n")
+        try repo.write("Same\u{65}\u{301}.swift", "let a = UIWebView()\n")
+        let configuration = try repo.configuration()
+        let scanner = Scanner(root: repo.root, migrations: try repo.migrations(), jobs: 2)
+        let files = try Scanner.files(of: configuration, under: [])
+        #expect(files.count == 4)
+        let cachePath = repo.root + "/.swiftmod/cache/scan.cache"
+        func uses() -> [String] {
+            scanner.scan(files, cachePath: cachePath, version: "test").uses.filter { $0.migration == "webview" }
+                .map { "\(Array($0.file.utf8)) \($0.scope)" }.sorted()
+        }
+        let expected = [
+            "\(Array(composed.utf8)) NFC.web", "\(Array(decomposed.utf8)) NFD.web",
+            "\(Array("Same\u{E9}.swift".utf8)) a", "\(Array("Same\u{65}\u{301}.swift".utf8)) a",
+        ].sorted()
+        #expect(uses() == expected)
+        #expect(uses() == expected)
+        #expect(uses() == expected)
+    }
 }
 
 import Foundation

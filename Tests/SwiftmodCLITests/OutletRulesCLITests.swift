@@ -95,6 +95,26 @@ import Testing
         #expect(try scan() == cold)
     }
 
+    /// Two Swift files whose names are equal but for normalisation (`Café.swift` NFC and NFD, two
+    /// files on Linux) keep their own findings, cold, warm and without a cache: one's outlets that
+    /// may be absent take nothing from the other's uses.
+    @Test func namesEqualButForNormalisationAreJudgedApart() throws {
+        let scratch = try repository()
+        let composed = "App/Caf\u{E9}.swift", decomposed = "App/Cafe\u{301}.swift"
+        try FileManager.default.moveItem(atPath: scratch.path + "/App/BannerView.swift", toPath: scratch.path + "/" + composed)
+        try FileManager.default.moveItem(atPath: scratch.path + "/App/CardView.swift", toPath: scratch.path + "/" + decomposed)
+        let expected = [
+            "\(Array(composed.utf8)):4 outlet-not-guaranteed", "\(Array(composed.utf8)):5 outlet-not-guaranteed",
+            "\(Array(composed.utf8)):6 strong-iboutlet", "\(Array(decomposed.utf8)):5 strong-iboutlet",
+        ].sorted()
+        for arguments in [["scan"], ["scan"], ["scan", "--no-cache"]] {
+            let scan = try CLI.swiftmod(arguments + ["--format", "json"], in: scratch.path)
+            let found = try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.file.hasPrefix("App/Caf") }
+                .map { "\(Array($0.file.utf8)):\($0.line) \($0.migration)" }.sorted()
+            #expect(found == expected, "\(arguments): \(found)")
+        }
+    }
+
     @Test func checkFailsOnANewFindingOnly() throws {
         let scratch = try repository()
         let baseline = try CLI.swiftmod(["baseline"], in: scratch.path)
