@@ -166,7 +166,8 @@ public struct OutletRules: Sendable, FindingsByFile {
             var index = findings.startIndex
             while index < findings.endIndex {
                 var end = index + 1
-                while end < findings.endIndex, findings[end].file == findings[index].file { end += 1 }
+                // (By bytes: two names equal but for normalisation are two files.)
+                while end < findings.endIndex, PathKey.sameBytes(findings[end].file, findings[index].file) { end += 1 }
                 // (Of the file itself, not of one whose name is equal but for normalisation.)
                 if let found = mayBeAbsent.index(forKey: findings[index].file), PathKey.sameBytes(mayBeAbsent[found].key, findings[index].file) {
                     let outlets = mayBeAbsent[found].value

@@ -190,16 +190,22 @@ public struct Scanner: Sendable {
             RepositoryPath.relative(file.path, root: scanner.root) ?? file.path
         }
 
+        /// The cache's entry of a file: its own, not one of a name equal but for normalisation.
+        func cachedEntry(_ relative: String) -> ScanCache.Entry? {
+            guard let cached, let index = cached.index(forKey: relative), PathKey.sameBytes(cached[index].key, relative) else { return nil }
+            return cached[index].value
+        }
+
         func reuse(_ file: PipelineFile) -> FileOutcome? {
             // Unchanged metadata vouches for unchanged content, unless the entry was racy.
             let relative = relative(file)
-            guard let entry = cached?[relative], !entry.racy, entry.stamp == file.stamp else { return nil }
+            guard let entry = cachedEntry(relative), !entry.racy, entry.stamp == file.stamp else { return nil }
             return FileOutcome(file: relative, findings: entry.findings, allowed: entry.allowed, entry: entry, fromCacheAlone: true)
         }
 
         func reuse(_ file: PipelineFile, bytes: [UInt8]) -> FileOutcome? {
             let relative = relative(file)
-            guard let entry = cached?[relative], let stamp = file.stamp, entry.hash == ContentHash.of(bytes, seed: seed) else { return nil }
+            guard let entry = cachedEntry(relative), let stamp = file.stamp, entry.hash == ContentHash.of(bytes, seed: seed) else { return nil }
             var refreshed = entry
             refreshed.stamp = stamp
             refreshed.racy = false

@@ -98,14 +98,16 @@ import Testing
     /// Two Swift files whose names are equal but for normalisation (`Café.swift` NFC and NFD, two
     /// files on Linux) keep their own findings, cold, warm and without a cache: one's outlets that
     /// may be absent take nothing from the other's uses.
-    @Test func namesEqualButForNormalisationAreJudgedApart() throws {
+    @Test(arguments: [false, true])
+    func namesEqualButForNormalisationAreJudgedApart(swapped: Bool) throws {
         let scratch = try repository()
-        let composed = "App/Caf\u{E9}.swift", decomposed = "App/Cafe\u{301}.swift"
-        try FileManager.default.moveItem(atPath: scratch.path + "/App/BannerView.swift", toPath: scratch.path + "/" + composed)
-        try FileManager.default.moveItem(atPath: scratch.path + "/App/CardView.swift", toPath: scratch.path + "/" + decomposed)
+        // Whichever of the two holds the outlets that may be absent (their findings interleave).
+        let (banner, card) = swapped ? ("App/Cafe\u{301}.swift", "App/Caf\u{E9}.swift") : ("App/Caf\u{E9}.swift", "App/Cafe\u{301}.swift")
+        try FileManager.default.moveItem(atPath: scratch.path + "/App/BannerView.swift", toPath: scratch.path + "/" + banner)
+        try FileManager.default.moveItem(atPath: scratch.path + "/App/CardView.swift", toPath: scratch.path + "/" + card)
         let expected = [
-            "\(Array(composed.utf8)):4 outlet-not-guaranteed", "\(Array(composed.utf8)):5 outlet-not-guaranteed",
-            "\(Array(composed.utf8)):6 strong-iboutlet", "\(Array(decomposed.utf8)):5 strong-iboutlet",
+            "\(Array(banner.utf8)):4 outlet-not-guaranteed", "\(Array(banner.utf8)):5 outlet-not-guaranteed",
+            "\(Array(banner.utf8)):6 strong-iboutlet", "\(Array(card.utf8)):5 strong-iboutlet",
         ].sorted()
         for arguments in [["scan"], ["scan"], ["scan", "--no-cache"]] {
             let scan = try CLI.swiftmod(arguments + ["--format", "json"], in: scratch.path)
