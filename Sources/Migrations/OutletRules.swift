@@ -63,7 +63,7 @@ public struct OutletRules: Sendable, FindingsByFile {
             }
         }
         self.init(configuration: configuration, rules: rules, jobs: jobs, cacheVersion: cacheVersion, read: read, files: files,
-                  contentHashes: Self.byPath(contentHashes), prepared: prepared?.reading?.value)
+                  contentHashes: Dictionary(byPath: contentHashes.lazy.map { ($0.path, $0.hash) }), prepared: prepared?.reading?.value)
         if let state {
             let results = Results(findingsByFile: findingsByFile, allowedByFile: allowedByFile, failures: failures.map { [$0.file, $0.reason] },
                                   notBuilt: notBuilt, mayBeAbsent: mayBeAbsent)
@@ -99,16 +99,6 @@ public struct OutletRules: Sendable, FindingsByFile {
                                                            display: display(root: root), cacheVersion: cacheVersion,
                                                            first: { _ = stamps?.value })
         return Preparation(reading: reading, stamps: stamps)
-    }
-
-    /// Content hashes by path, but for two paths equal but for Unicode normalisation (one key of
-    /// a dictionary of strings, two files): theirs are not known.
-    static func byPath(_ contentHashes: [(path: String, hash: UInt64)]) -> [String: UInt64] {
-        var hashes: [String: UInt64] = [:]
-        var twins = Set<String>()
-        for (path, hash) in contentHashes where hashes.updateValue(hash, forKey: path) != nil { twins.insert(path) }
-        for twin in twins { hashes[twin] = nil }
-        return hashes
     }
 
     /// The stamps of the files that are no Swift files (whose content hashes a scan does not

@@ -99,10 +99,10 @@ public struct Scanner: Sendable {
         let pass = ScanPass(scanner: self, cached: cache?.entries, seed: cache?.seed ?? (0, 0))
         let perFile = FilePipeline(maxFileSize: maxFileSize, jobs: jobs).run(files, through: pass, progress: progress)
         var result = ScanResult()
-        var fresh: [String: ScanCache.Entry] = [:]
-        // Two paths equal but for Unicode normalisation (`Café.swift` written NFC and NFD) are two
-        // files, but one key of a dictionary of strings: neither is cached, nor hands on its reading.
-        var twins = Set<String>()
+        // (By path: of two names equal but for normalisation, neither is cached, nor hands on its
+        // reading; see `Dictionary(byPath:)`.)
+        var entries: [(String, ScanCache.Entry)] = []
+        var readings: [(String, SwiftOutlets)] = []
         for (path, outcome) in zip(files, perFile) {
             result.findings += outcome.findings
             result.allowed += outcome.allowed
@@ -119,16 +119,14 @@ public struct Scanner: Sendable {
                 continue
             }
             if let entry = outcome.entry {
-                if fresh.updateValue(entry, forKey: outcome.file) != nil { twins.insert(outcome.file) }
+                entries.append((outcome.file, entry))
                 result.contentHashes.append((path, entry.hash))
             }
-            if let outlets = outcome.outlets, result.outlets.updateValue(outlets, forKey: outcome.file) != nil { twins.insert(outcome.file) }
+            if let outlets = outcome.outlets { readings.append((outcome.file, outlets)) }
             result.files.append(outcome.file)
         }
-        for twin in twins {
-            fresh[twin] = nil
-            result.outlets[twin] = nil
-        }
+        var fresh = Dictionary(byPath: entries)
+        result.outlets = Dictionary(byPath: readings)
         let unchanged = perFile.allSatisfy(\.fromCacheAlone)
         if let previous = cache?.entries {
             let scanned = Set(result.files)

@@ -166,16 +166,12 @@ public struct FileWalker {
     /// Candidates without the second path of a file reached twice (through a symbolic link to
     /// the file or to a folder on its path).
     /// - Parameter linkedFolders: the links to folders the walk followed, as it spells them.
-    /// - Parameter fileLinks: the candidates that are links, when the walk knows them (from the
-    ///   kinds of the folders' entries; nil: each candidate is examined).
-    static func withoutDuplicates(_ candidates: [String], linkedFolders: Set<String> = [], fileLinks: Set<PathKey>? = nil) -> [String] {
+    /// - Parameter fileLinks: the candidates that are links (known from the kinds of the folders'
+    ///   entries, not asked of each file).
+    static func withoutDuplicates(_ candidates: [String], linkedFolders: Set<String>, fileLinks: Set<PathKey>) -> [String] {
         // Only links can duplicate a file; resolving every path would be slow on large trees.
         let links = Set(candidates.filter { path in
-            if let fileLinks {
-                if !fileLinks.isEmpty, fileLinks.contains(PathKey(path)) { return true }
-            } else if Self.isLink(path) {
-                return true
-            }
+            if !fileLinks.isEmpty, fileLinks.contains(PathKey(path)) { return true }
             // Reached through a link to a folder the walk followed?
             guard !linkedFolders.isEmpty else { return false }
             var folder = Substring(path)
@@ -615,6 +611,18 @@ public struct PathKey: Hashable, Sendable {
             right.withContiguousStorageIfAvailable { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
         }
         return compared.flatMap { $0 } ?? left.elementsEqual(right)
+    }
+}
+
+extension Dictionary where Key == String {
+    /// Values by path, but for paths equal but for Unicode normalisation (`Café.swift` written
+    /// NFC and NFD: two files, one key of a dictionary of strings), which are left out: neither
+    /// may be taken for the other.
+    public init(byPath pairs: some Sequence<(String, Value)>) {
+        self.init()
+        var twins = Set<String>()
+        for (path, value) in pairs where updateValue(value, forKey: path) != nil { twins.insert(path) }
+        for twin in twins { self[twin] = nil }
     }
 }
 

@@ -187,18 +187,15 @@ public struct OutletClassification: Sendable {
                 sets[name] = declared
             }
         }
-        // (Through a buffer, here and below: each file's outlets are read in place, not copied.)
-        swift.withUnsafeBufferPointer { swift in
-            for index in swift.indices {
-                for declared in swift[index].outlets.classes {
-                    declarations[declared.name, default: []].append(Place(file: swift[index].path, line: declared.line))
-                    if let parent = declared.superclass { superclass[declared.name] = parent }
-                    if let objc = declared.objcName { swiftName[objc] = declared.name }
-                }
-                for (name, declared) in swift[index].outlets.members { add(declared, to: &members, of: name) }
-                for (name, declared) in swift[index].outlets.actions { add(declared, to: &actions, of: name) }
-                for declared in swift[index].outlets.classes where members[declared.name] == nil { members[declared.name] = [] }
+        for index in swift.indices {
+            for declared in swift[index].outlets.classes {
+                declarations[declared.name, default: []].append(Place(file: swift[index].path, line: declared.line))
+                if let parent = declared.superclass { superclass[declared.name] = parent }
+                if let objc = declared.objcName { swiftName[objc] = declared.name }
             }
+            for (name, declared) in swift[index].outlets.members { add(declared, to: &members, of: name) }
+            for (name, declared) in swift[index].outlets.actions { add(declared, to: &actions, of: name) }
+            for declared in swift[index].outlets.classes where members[declared.name] == nil { members[declared.name] = [] }
         }
         superclasses = superclass
         let superclassMap = superclass
@@ -283,11 +280,9 @@ public struct OutletClassification: Sendable {
         // declared type, its superclasses, or any view's (`UIView`, `NSView`).
         var helpers: [String: [SwiftOutlets.Helper]] = [:]
         var outletTypes: [String: [String: String]] = [:]
-        swift.withUnsafeBufferPointer { swift in
-            for index in swift.indices {
-                for helper in swift[index].outlets.helpers { helpers[helper.method, default: []].append(helper) }
-                for outlet in swift[index].outlets.outlets { outletTypes[outlet.className, default: [:]][outlet.name] = outlet.typeName }
-            }
+        for index in swift.indices {
+            for helper in swift[index].outlets.helpers { helpers[helper.method, default: []].append(helper) }
+            for outlet in swift[index].outlets.outlets { outletTypes[outlet.className, default: [:]][outlet.name] = outlet.typeName }
         }
         /// A class's superclasses in the code, then in UIKit or AppKit.
         func lineage(_ name: String) -> Set<String> {
@@ -308,23 +303,19 @@ public struct OutletClassification: Sendable {
         var removals: [Placed] = []
         var containerRemovals: [Placed] = []
         var additions: [Placed] = []
-        swift.withUnsafeBufferPointer { swift in
-            for index in swift.indices {
-                for use in swift[index].outlets.removals { removals.append((swift[index].path, use)) }
-                for use in swift[index].outlets.containerRemovals { containerRemovals.append((swift[index].path, use)) }
-                for use in swift[index].outlets.additions { additions.append((swift[index].path, use)) }
-            }
+        for index in swift.indices {
+            for use in swift[index].outlets.removals { removals.append((swift[index].path, use)) }
+            for use in swift[index].outlets.containerRemovals { containerRemovals.append((swift[index].path, use)) }
+            for use in swift[index].outlets.additions { additions.append((swift[index].path, use)) }
         }
         func throughHelpers(_ effect: SwiftOutlets.Helper.Effect) -> [Placed] {
-            swift.withUnsafeBufferPointer { swift in
-                var placed: [Placed] = []
-                for index in swift.indices {
-                    for call in swift[index].outlets.helperCalls where does(call, effect) {
-                        placed.append((swift[index].path, SwiftOutlets.ViewUse(className: call.className, outlet: call.outlet, line: call.line)))
-                    }
+            var placed: [Placed] = []
+            for index in swift.indices {
+                for call in swift[index].outlets.helperCalls where does(call, effect) {
+                    placed.append((swift[index].path, SwiftOutlets.ViewUse(className: call.className, outlet: call.outlet, line: call.line)))
                 }
-                return placed
             }
+            return placed
         }
         removals += throughHelpers(.removes)
         containerRemovals += throughHelpers(.empties)

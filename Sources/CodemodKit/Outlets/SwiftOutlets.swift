@@ -375,11 +375,8 @@ public struct SwiftOutlets: Sendable, Codable {
         var from = 0
         for offset in ByteSearch.occurrences(of: extensionKeyword, in: line) where offset >= from {
             if offset > 0, isIdentifierByte(line[offset - 1]) { continue }
-            var index = offset + extensionKeyword.count
-            let spaces = index
-            while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-            guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { continue }
-            let start = index
+            guard let start = nameStart(in: line, after: offset + extensionKeyword.count) else { continue }
+            var index = start
             while index < line.count, isIdentifierByte(line[index]) || line[index] == UInt8(ascii: ".") { index += 1 }
             names.append(start..<index)
             from = index
@@ -394,12 +391,19 @@ public struct SwiftOutlets: Sendable, Codable {
         for offset in ByteSearch.occurrences(of: extensionKeyword, in: line) {
             if offset > 0, isIdentifierByte(line[offset - 1]) { continue }
             if offset > 0, [UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "\"")].contains(line[offset - 1]) { return false }
-            var index = offset + extensionKeyword.count
-            let spaces = index
-            while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-            guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { return false }
+            guard nameStart(in: line, after: offset + extensionKeyword.count) != nil else { return false }
         }
         return true
+    }
+
+    /// Where a name begins after a keyword that ends at `index`: past at least one space or tab,
+    /// at a letter or `_`; nil where none does.
+    static func nameStart(in line: [UInt8], after index: Int) -> Int? {
+        var index = index
+        let spaces = index
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { return nil }
+        return index
     }
 
     static let extensionKeyword = Array("extension".utf8)
@@ -495,12 +499,8 @@ public struct SwiftOutlets: Sendable, Codable {
     static func plainImport(_ line: [UInt8]) -> String? {
         var index = 0
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        guard line[index...].starts(with: importKeyword) else { return nil }
-        index += importKeyword.count
-        let spaces = index
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        guard index > spaces, index < line.count, isIdentifierByte(line[index]), !isDigit(line[index]) else { return nil }
-        let start = index
+        guard line[index...].starts(with: importKeyword), let start = nameStart(in: line, after: index + importKeyword.count) else { return nil }
+        index = start
         while index < line.count, isIdentifierByte(line[index]) { index += 1 }
         let module = String(decoding: line[start..<index], as: UTF8.self)
         // (A kind, `import class UIKit.UIView`, is the expression's to read.)
