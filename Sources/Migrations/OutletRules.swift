@@ -31,6 +31,11 @@ public struct OutletRules: Sendable, FindingsByFile {
     /// reading one file at a time, cannot know (see `removeUsesLeftAlone`).
     public private(set) var mayBeAbsent: [String: [SwiftOutlets.Outlet]] = [:]
 
+    /// How many Swift files the rules parsed themselves, beyond the scan's parsing (none when
+    /// their findings came from the cache): those the verdicts need whole, with a cache or
+    /// without (`OutletRepository.swiftFilesParsed`).
+    public private(set) var swiftFilesParsed = 0
+
     public static let codemodID = "outlet-rules"
 
     /// Reads the repository under the configuration's root and checks the outlet rules among
@@ -246,10 +251,12 @@ public struct OutletRules: Sendable, FindingsByFile {
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: SwiftOutlets], files: [String],
                  contentHashes: [String: UInt64], prepared: InterfaceBuilderReading?) {
         let root = configuration.root
+        // (The verdicts alone, with a cache or without: the uses only a rewrite needs are not read.)
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           display: Self.display(root: root), cacheVersion: cacheVersion, read: read,
-                                          hashes: contentHashes, walked: files, prepared: prepared)
+                                          hashes: contentHashes, walked: files, complete: false, prepared: prepared)
         self.init(configuration: configuration, migrations: rules, repository: repository)
+        swiftFilesParsed = repository.swiftFilesParsed
     }
 
     /// The outlet rules among `migrations` checked on a repository read already (whose files are

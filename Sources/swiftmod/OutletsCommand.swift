@@ -38,7 +38,8 @@ struct OutletsCommand: ParsableCommand {
         let paths = self.paths.isEmpty ? ["."] : self.paths
         let repository: OutletRepository
         do {
-            repository = try OutletRepository(paths: paths, display: DisplayPath().callAsFunction)
+            // (The verdicts alone: the uses only a rewrite needs are not read.)
+            repository = try OutletRepository(paths: paths, display: DisplayPath().callAsFunction, complete: false)
         } catch let error as FileWalker.MissingPathError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }

@@ -77,4 +77,23 @@ import Workspace
         let after = OutletRules.state(files: paths, rules: [], version: "test", configuration: configuration, contentHashes: [(paths[1], 7)])
         #expect(before != after)
     }
+    /// Without a cache (`scan --no-cache`) the rules read what they read with one: the verdicts
+    /// alone. A file none of whose types matters is read by its text, not parsed whole as for a
+    /// rewrite (which made such a scan three times as slow as a cold one).
+    @Test(arguments: [nil, "test"] as [String?])
+    func withoutACacheOnlyTheFilesThatMatterAreParsed(cacheVersion: String?) throws {
+        let repo = try Repository(config: Self.config)
+        try repo.write("App/VC.swift", "import UIKit\n\nclass VC: UIViewController {\n    @IBOutlet weak var label: UILabel!\n}\n")
+        // Matters (an extension of the outlet's class, with view code): parsed whole.
+        try repo.write("App/VC+Hide.swift", "import UIKit\n\nextension VC {\n    func hide() { label.removeFromSuperview() }\n}\n")
+        // Matters to nothing: read by its text.
+        try repo.write("App/Formatter.swift", "import Foundation\n\nfinal class Formatter {\n    func format(_ value: Int) -> String { \"\\(value)\" }\n}\n")
+        try repo.write("App/Main.storyboard", Self.storyboard(connected: true))
+        let configuration = try repo.configuration()
+        let migrations = try repo.migrations()
+        let rules = OutletRules(configuration: configuration, migrations: migrations, cacheVersion: cacheVersion)
+        #expect(rules.results().findings.map(\.text) == ["VC.label"])
+        // VC.swift declares outlets, VC+Hide.swift matters; Formatter.swift is read by its text.
+        #expect(rules.swiftFilesParsed == 2)
+    }
 }

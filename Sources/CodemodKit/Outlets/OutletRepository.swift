@@ -31,6 +31,10 @@ public struct OutletRepository: Sendable {
     /// How many Swift files and Interface Builder files were read.
     public var swiftFiles = 0
     public var documents = 0
+    /// How many Swift files were parsed here (not those `read` already, nor those the cache
+    /// answered): for the verdicts alone, those that declare outlets and those whose types
+    /// matter (the others are read by their text); for a rewrite, all.
+    public private(set) var swiftFilesParsed = 0
 
     /// - Parameter display: how to name a file in verdicts (relative to the working folder, say).
     /// - Parameter cached: keep what each file gave in the root's `.swiftmod/cache`, and read
@@ -84,29 +88,31 @@ public struct OutletRepository: Sendable {
         var newCache = OutletReadingCache()
         newCache.entries = reading.entries
         let displayed = swiftPaths.map(display)
-        let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(Array(swiftPaths.indices), jobs: jobs, worker: { Parser() }) { parser, index in
+        let readSwift: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?, parsed: Bool)] = ParallelMap.map(Array(swiftPaths.indices), jobs: jobs, worker: { Parser() }) { parser, index in
             let path = swiftPaths[index]
             if let known = alreadyRead[displayed[index]] {
                 // Kept by the content hash of the bytes `scan` read it from (what the cache has of
                 // those bytes, read whole say, stays).
-                if let kept = cache.fresh(byHashOf: path) { return (known, kept) }
-                return (known, cache.hashes[path].map { OutletReadingCache.Entry(hash: $0, swift: known) })
+                if let kept = cache.fresh(byHashOf: path) { return (known, kept, false) }
+                return (known, cache.hashes[path].map { OutletReadingCache.Entry(hash: $0, swift: known) }, false)
             }
-            if let entry = cache.fresh(byHashOf: path) { return (entry.swift, entry) }
+            if let entry = cache.fresh(byHashOf: path) { return (entry.swift, entry, false) }
             let stamp = FileStamp(statusOf: path)
-            if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry) }
+            if let entry = cache.fresh(path, stamp: stamp) { return (entry.swift, entry, false) }
             // A Swift file that cannot be read declares nothing here (`scan` says why). For the
             // verdicts alone, one that declares no outlet or action is read by its text first:
             // for its classes, and, where it holds more, whole below if its types matter.
             let source = try? SourceText(contentsOfFile: path)
+            let byText = source.map { !complete && !SwiftOutlets.mayDeclareOutlets($0.bytes) } ?? true
             let outlets = source.map { source in
-                !complete && !SwiftOutlets.mayDeclareOutlets(source.bytes) ? SwiftOutlets(classesOf: source.bytes) : SwiftOutlets(parser.parse(source), readingUses: complete)
+                byText ? SwiftOutlets(classesOf: source.bytes) : SwiftOutlets(parser.parse(source), readingUses: complete)
             }
-            return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) })
+            return (outlets, stamp.map { OutletReadingCache.Entry(stamp: $0, swift: outlets) }, !byText)
         }
         var swift: [(path: String, outlets: SwiftOutlets)] = []
         var readFrom: [String] = []
-        for (index, (outlets, entry)) in readSwift.enumerated() {
+        swiftFilesParsed = readSwift.filter(\.parsed).count
+        for (index, (outlets, entry, _)) in readSwift.enumerated() {
             if outlets == nil {
                 // (Asked again for why: a failure is cached without it.)
                 var reason = "cannot be read"
@@ -148,6 +154,7 @@ public struct OutletRepository: Sendable {
         var reading = WholeReading(swift, at: swiftPaths, documents: documents, all: all, jobs: jobs, cache: cache)
         judge(documents: documents, swift: reading.swift, jobs: jobs)
         let stale = classification.stale
+        defer { swiftFilesParsed += reading.parsedCount }
         guard !stale.isEmpty else { return reading.entries }
         let members = Set(stale.filter { $0.kind != .action }.map(\.name))
         let actions = Set(stale.filter { $0.kind == .action }.map(\.name))

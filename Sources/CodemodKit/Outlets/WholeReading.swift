@@ -22,6 +22,8 @@ struct WholeReading {
     private(set) var swift: [SwiftFile]
     /// The cache entries of the files read (not the cache's).
     private(set) var entries: [String: OutletReadingCache.Entry] = [:]
+    /// How many files were parsed whole here (not those the cache had read whole).
+    private(set) var parsedCount = 0
     /// Where each file of `swift` is.
     private let paths: [String]
     private let all: Bool
@@ -119,6 +121,7 @@ struct WholeReading {
     /// Reads some files whole, in parallel.
     private mutating func read(_ indexes: [Int]) {
         guard !indexes.isEmpty else { return }
+        parsedCount += indexes.count
         let paths = paths, all = all
         let read: [(outlets: SwiftOutlets?, entry: OutletReadingCache.Entry?)] = ParallelMap.map(indexes, jobs: jobs, worker: { Parser() }) { parser, index in
             let path = paths[index]
