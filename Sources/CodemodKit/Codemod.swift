@@ -492,16 +492,24 @@ public enum ByteSearch {
     }
 
     /// Calls `visit` with each offset of the needle (not overlapping) until it returns false.
+    ///
+    /// Looks (with `memchr`) for the needle's rarest byte in source code, not its first: most
+    /// needles begin with a common letter (`class`, `extension`, `removeFromSuperview`), and a
+    /// search for it would stop at nearly every word.
     private static func search(_ needle: [UInt8], in haystack: [UInt8], within range: Range<Int>, _ visit: (Int) -> Bool) {
-        guard let first = needle.first, needle.count <= range.count else { return }
+        guard !needle.isEmpty, needle.count <= range.count else { return }
+        let pivot = rarestByteOffset(needle)
+        let pivotByte = Int32(needle[pivot])
         haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
+                let base = hay.baseAddress!
+                // The last offset where the needle fits.
                 let last = range.upperBound - pin.count
                 var index = range.lowerBound
                 while index <= last {
-                    guard let found = memchr(hay.baseAddress! + index, Int32(first), last - index + 1) else { return }
-                    let position = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(hay.baseAddress! + position, pin.baseAddress!, pin.count) == 0 {
+                    guard let found = memchr(base + index + pivot, pivotByte, last - index + 1) else { return }
+                    let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - pivot
+                    if memcmp(base + position, pin.baseAddress!, pin.count) == 0 {
                         guard visit(position) else { return }
                         index = position + pin.count
                     } else {
@@ -509,6 +517,31 @@ public enum ByteSearch {
                     }
                 }
             }
+        }
+    }
+
+    /// The offset of the byte of a needle that is rarest in source code (the first of equals).
+    static func rarestByteOffset(_ needle: [UInt8]) -> Int {
+        var best = 0
+        for offset in needle.indices.dropFirst() where commonness(needle[offset]) < commonness(needle[best]) { best = offset }
+        return best
+    }
+
+    /// How common a byte is in source code, roughly: spaces and the most frequent lowercase
+    /// letters most, then other lowercase letters and punctuation, then capitals and digits,
+    /// then the rest (`@`, `#`, non-ASCII).
+    static func commonness(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x20, 0x0A, 0x09: return 9
+        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"), UInt8(ascii: "i"), UInt8(ascii: "n"),
+             UInt8(ascii: "s"), UInt8(ascii: "r"): return 8
+        case UInt8(ascii: "l"), UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "u"), UInt8(ascii: "h"), UInt8(ascii: "p"),
+             UInt8(ascii: "m"): return 7
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 6
+        case UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "="),
+             UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "_"), 0x0D: return 5
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return 3
+        default: return 1
         }
     }
 }

@@ -64,8 +64,13 @@ struct XMLScanner {
         let key = Array("encoding".utf8)
         let spaces: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
         var start = declaration.startIndex
-        while let found = declaration[start...].firstRange(of: key) {
-            var index = found.upperBound
+        // (By hand: the standard library's `firstRange(of:)` costs more than reading the whole document.)
+        func next(from start: Int) -> Int? {
+            guard declaration.endIndex - start >= key.count else { return nil }
+            return (start...(declaration.endIndex - key.count)).first { declaration[$0..<($0 + key.count)].elementsEqual(key) }
+        }
+        while let found = next(from: start) {
+            var index = found + key.count
             start = index
             while index < declaration.endIndex, spaces.contains(declaration[index]) { index += 1 }
             guard index < declaration.endIndex, declaration[index] == UInt8(ascii: "=") else { continue }

@@ -105,7 +105,8 @@ private struct Reader {
         switch opening {
         case UInt8(ascii: "{"):
             offset += 1
-            var dictionary: [String: PropertyList] = [:]
+            // (Room for a project object's keys at once: growing from empty costs more than reading them.)
+            var dictionary = [String: PropertyList](minimumCapacity: 8)
             while true {
                 skipSpaceAndComments()
                 guard offset < bytes.count else { throw error("the file ends inside a dictionary (a `}` is missing)") }

@@ -61,6 +61,40 @@ import Workspace
         #expect(!ByteSearch.contains(Array("hello @IBOutle".utf8), Array("IBOutlet".utf8)))
         #expect(ByteSearch.contains(Array("aab".utf8), Array("ab".utf8)))
         #expect(!ByteSearch.contains([], Array("a".utf8)))
+        // The rarest byte is looked for, not the first: a match at either end of the range, and none past it.
+        #expect(ByteSearch.rarestByteOffset(Array("removeFromSuperview".utf8)) == 6)
+        #expect(ByteSearch.occurrences(of: Array("aF".utf8), in: Array("aFaaF".utf8)) == [0, 3])
+        #expect(ByteSearch.occurrences(of: Array("aF".utf8), in: Array("aFaaF".utf8), within: 1..<4) == [])
+        #expect(ByteSearch.occurrences(of: Array("aF".utf8), in: Array("aFaaF".utf8), within: 1..<5) == [3])
+    }
+
+    /// Against a search that tries every offset: random haystacks and needles over a few bytes
+    /// (so that they overlap, repeat and nearly match), in random ranges.
+    @Test func byteSearchFindsWhatTryingEveryOffsetFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aaeF@ \n".utf8)
+        func naive(_ needle: [UInt8], _ haystack: [UInt8], _ range: Range<Int>) -> [Int] {
+            var found: [Int] = []
+            var index = range.lowerBound
+            while index + needle.count <= range.upperBound {
+                if Array(haystack[index..<(index + needle.count)]) == needle {
+                    found.append(index)
+                    index += needle.count
+                } else {
+                    index += 1
+                }
+            }
+            return found
+        }
+        for _ in 0..<3000 {
+            let haystack = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let needle = (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let lower = Int.random(in: 0...haystack.count, using: &generator)
+            let range = lower..<Int.random(in: lower...haystack.count, using: &generator)
+            let expected = naive(needle, haystack, range)
+            #expect(ByteSearch.occurrences(of: needle, in: haystack, within: range) == expected, "\(needle) in \(haystack) within \(range)")
+            #expect(ByteSearch.contains(haystack, needle, within: range) == !expected.isEmpty)
+        }
     }
 }
 

@@ -55,8 +55,7 @@ public struct InterfaceBuilderReading: Sendable {
         // with its own folders' answers.
         let judged = walk.filter { $0.hasSuffix(".swift") || IBDocument.isInterfaceBuilderFile($0) }
         let membership: [(built: Bool, modules: Set<String>)] = ParallelMap.map(judged, jobs: jobs, worker: { BuildMembership(projects: projects) }) { built, path in
-            let builds = built.builds(path)
-            return (builds, projects.isEmpty ? [] : built.modules(of: path))
+            built.membership(of: path)
         }
         var ibPaths: [String] = []
         for (path, (builds, names)) in zip(judged, membership) {

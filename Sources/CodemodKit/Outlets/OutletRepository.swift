@@ -310,33 +310,33 @@ final class BuildMembership {
         standardizer.standardized(file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file))
     }
 
-    /// The modules of the targets that build a file (their names as Interface Builder's
-    /// `customModule` spells them).
-    func modules(of file: String) -> Set<String> {
+    /// Whether a target builds a file, and the modules of the targets that do (their names as
+    /// Interface Builder's `customModule` spells them; none where no project says).
+    func membership(of file: String) -> (built: Bool, modules: Set<String>) {
+        guard !projects.isEmpty else { return (true, []) }
         let absolute = standardized(file)
-        var names: Set<String> = []
-        for project in projects where project.covers(absolute) {
-            for target in project.targets where target.builds(absolute) { names.formUnion(target.modules) }
+        var modules: Set<String> = []
+        var covered = false, built = false
+        // (By index: a project's targets are not copied for each file.)
+        for project in projects.indices where projects[project].covers(absolute) {
+            covered = true
+            for target in projects[project].targets.indices where projects[project].targets[target].builds(absolute) {
+                built = true
+                modules.formUnion(projects[project].targets[target].modules)
+            }
         }
-        return names
-    }
-
-    func builds(_ file: String) -> Bool {
-        guard !projects.isEmpty else { return true }
-        let absolute = standardized(file)
-        let covering = projects.filter { $0.covers(absolute) }
-        if covering.isEmpty || covering.contains(where: { $0.builds(absolute) }) { return true }
+        if !covered || built { return (true, modules) }
         // A local package inside the project's folder builds its own files.
         var folder = (absolute as NSString).deletingLastPathComponent
-        let top = covering.map(\.sourceRoot).min { $0.count < $1.count } ?? "/"
+        let top = projects.filter { $0.covers(absolute) }.map(\.sourceRoot).min { $0.count < $1.count } ?? "/"
         while folder.count > top.count {
             let isPackage = packages[folder] ?? FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift"))
             packages[folder] = isPackage
-            if isPackage { return true }
+            if isPackage { return (true, modules) }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder { break }
             folder = parent
         }
-        return false
+        return (false, modules)
     }
 }
