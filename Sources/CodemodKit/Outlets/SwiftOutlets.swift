@@ -568,10 +568,10 @@ public struct SwiftOutlets: Sendable, Codable {
                 if let name { members[className, default: []].insert(Self.unticked(name.text)) }
                 // (Most members have no attribute.)
                 guard member.firstChild(in: Symbols.modifiers) != nil else { continue }
-                if isProperty, Self.hasAttribute(member, "IBOutlet"), let outlet = outlet(member, in: className) {
+                if isProperty, Self.hasAttribute(member, .outlet), let outlet = outlet(member, in: className) {
                     outlets.append(outlet)
                 }
-                if !isProperty, Self.hasAttribute(member, "IBAction") || Self.hasAttribute(member, "objc"), let selector = Self.selector(of: member) {
+                if !isProperty, Self.hasAttribute(member, .action) || Self.hasAttribute(member, .objc), let selector = Self.selector(of: member) {
                     actions[className, default: []].insert(selector)
                 }
             }
@@ -632,18 +632,37 @@ public struct SwiftOutlets: Sendable, Codable {
         "when", "with", "within",
     ]
 
-    static func hasAttribute(_ declaration: Node, _ name: String) -> Bool {
-        declaration.children.first { $0.kind == "modifiers" }?.children.contains {
-            $0.kind == "attribute" && ($0.text == "@" + name || $0.text.hasPrefix("@\(name)(") || $0.text == "@`\(name)`")
-        } ?? false
+    /// Whether a declaration carries an attribute, as its modifiers write it.
+    static func hasAttribute(_ declaration: Node, _ attribute: AttributeSpelling) -> Bool {
+        // (By symbols and bytes: every member with a modifier is asked, in thousands of files.)
+        declaration.firstChild(in: Symbols.modifiers)?.children.contains { Symbols.attribute.contains($0.symbol) && attribute.spells($0.bytes) } ?? false
+    }
+
+    /// How an attribute may be written: `@Name`, `@Name(…)`, `` @`Name` ``.
+    struct AttributeSpelling {
+        let plain: [UInt8], withArguments: [UInt8], ticked: [UInt8]
+
+        init(_ name: String) {
+            plain = Array("@\(name)".utf8)
+            withArguments = Array("@\(name)(".utf8)
+            ticked = Array("@`\(name)`".utf8)
+        }
+
+        func spells(_ text: ArraySlice<UInt8>) -> Bool {
+            text.elementsEqual(plain) || text.starts(with: withArguments) || text.elementsEqual(ticked)
+        }
+
+        static let outlet = AttributeSpelling("IBOutlet")
+        static let action = AttributeSpelling("IBAction")
+        static let objc = AttributeSpelling("objc")
     }
 
     private func outlet(_ declaration: Node, in className: String) -> Outlet? {
         guard let name = declaration.child(field: "name")?.child(field: "bound_identifier") ?? declaration.child(field: "name"),
-              let annotation = declaration.children.first(where: { $0.kind == "type_annotation" }) else { return nil }
+              let annotation = declaration.firstChild(in: Symbols.typeAnnotation) else { return nil }
         let type = annotation.text.drop { $0 == ":" || $0.isWhitespace }
-        let ownership = declaration.children.first { $0.kind == "modifiers" }?.children.first { $0.kind == "ownership_modifier" }?.text
-        let unwrapped = annotation.children.contains { $0.kind == "!" }
+        let ownership = declaration.firstChild(in: Symbols.modifiers)?.firstChild(in: Symbols.ownershipModifier)?.text
+        let unwrapped = annotation.firstChild(in: Symbols.forceUnwrap) != nil
         let collection = annotation.child(field: "name")?.kind == "array_type"
         return Outlet(className: className, name: Self.unticked(name.text), type: String(type), ownership: ownership, isImplicitlyUnwrapped: unwrapped,
                       isCollection: collection, line: name.start.line, nameColumn: name.start.column, byteRange: declaration.byteRange,
@@ -889,6 +908,11 @@ public struct SwiftOutlets: Sendable, Codable {
         static let function = SymbolSet(kinds: ["function_declaration"])
         static let property = SymbolSet(kinds: ["property_declaration"])
         static let modifiers = SymbolSet(kinds: ["modifiers"])
+        static let attribute = SymbolSet(kinds: ["attribute"])
+        static let typeAnnotation = SymbolSet(kinds: ["type_annotation"])
+        static let ownershipModifier = SymbolSet(kinds: ["ownership_modifier"])
+        /// The `!` of an implicitly unwrapped type.
+        static let forceUnwrap = SymbolSet(kinds: ["!"])
         static let parameter = SymbolSet(kinds: ["parameter"])
         /// Where names are declared for the code inside alone.
         static let scopes = SymbolSet(kinds: ["function_declaration", "lambda_literal", "init_declaration", "deinit_declaration", "computed_property",
