@@ -52,6 +52,53 @@ import Testing
         return try JSONDecoder().decode(Scan.self, from: scan.stdoutBytes).findings.filter { $0.migration != "strong-iboutlet" }
     }
 
+    /// A class no Swift file declares (Objective-C, a library) is not judged, even where an
+    /// extension here declares members: what the class holds is not known. Once, `outlets` and
+    /// `scan --no-cache` judged it (an extension read whole gave it members) and a cold scan did
+    /// not, but where the extension held view code.
+    @Test(arguments: [
+        "    var foo: Int { 1 }\n",
+        "    func drop(_ view: UIView) { view.removeFromSuperview() }\n",
+        "    func show() { hide(self) }\n",
+    ])
+    func aClassDeclaredNowhereIsNotJudged(extensionBody: String) throws {
+        let repo = try Scratch()
+        try repo.write(".swiftmod.yml", Self.config)
+        try repo.write("App/VC.swift", "import UIKit\n\nclass VC: UIViewController {\n    @IBOutlet weak var label: UILabel!\n}\n")
+        try repo.write("App/Helpers.swift", "import UIKit\n\nfunc hide(_ any: Any) {}\n\nextension UIView {\n    func hide(_ view: UIView) { view.removeFromSuperview() }\n}\n")
+        try repo.write("App/Legacy+X.swift", "import UIKit\n\nextension LegacyVC {\n\(extensionBody)}\n")
+        try repo.write("App/Main.storyboard", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <scenes>
+                    <scene sceneID="S1"><objects>
+                        <viewController id="P1" customClass="VC" customModuleProvider="target" sceneMemberID="viewController">
+                            <view key="view" id="V1"><subviews><label id="L1"/></subviews></view>
+                            <connections><outlet property="label" destination="L1" id="O1"/></connections>
+                        </viewController>
+                    </objects></scene>
+                    <scene sceneID="S2"><objects>
+                        <viewController id="P2" customClass="LegacyVC" sceneMemberID="viewController">
+                            <view key="view" id="V2"><subviews><label id="L2"/></subviews></view>
+                            <connections><outlet property="title2" destination="L2" id="O2"/></connections>
+                        </viewController>
+                    </objects></scene>
+                </scenes>
+            </document>
+
+            """)
+        struct Outlets: Decodable { struct Stale: Decodable { var className: String; var name: String }; var staleConnections: [Stale] }
+        let outlets = try CLI.swiftmod(["outlets", "--format", "json"], in: repo.path)
+        #expect(try JSONDecoder().decode(Outlets.self, from: outlets.stdoutBytes).staleConnections.isEmpty, "\(outlets.stdout)")
+        func scan(_ arguments: [String]) throws -> [String] {
+            let result = try CLI.swiftmod(["scan", "--format", "json"] + arguments, in: repo.path)
+            return try JSONDecoder().decode(Scan.self, from: result.stdoutBytes).findings.map { "\($0.migration) \($0.file):\($0.line)" }
+        }
+        let withoutCache = try scan(["--no-cache"])
+        #expect(!withoutCache.contains { $0.hasPrefix("stale-connection") }, "\(withoutCache)")
+        #expect(try scan([]) == withoutCache)
+    }
+
     @Test func scanReportsBothRulesWhereTheyAre() throws {
         let scratch = try repository()
         let found = try findings(scratch).map { "\($0.migration) \($0.file):\($0.line) \($0.text)" }

@@ -108,6 +108,34 @@ import Testing
         #expect(output.staleConnections.isEmpty)
     }
 
+    /// However a shared extension is read (by its text for a scan, whole for `run`, with or
+    /// without its member uses and calls), it keeps the classes one: `outlets`, a cold scan and
+    /// a scan without its cache say the same (once, a conformance alone split them for `outlets`
+    /// and `--no-cache` but not for a cold scan, and a read member kept them one for those only).
+    @Test(arguments: [
+        "extension ProfileVC: UITableViewDelegate {}\n",
+        "extension ProfileVC {\n    convenience init(x: Int) {\n        self.init(nibName: nil, bundle: nil)\n        _ = nameLabel\n    }\n}\n",
+        "extension ProfileVC {\n    func show() { print(nameLabel) }\n}\n",
+    ])
+    func aSharedExtensionKeepsTheClassesOneHoweverItIsRead(extensionText: String) throws {
+        let repo = try repository(sharedFile: false)
+        try repo.write("S/ProfileVC+Actions.swift", "import UIKit\n\n" + extensionText)
+        // The widget's xib connects the app's `appOnly` too: stale there, were the classes apart.
+        try repo.write("B/Widget.xib", Self.xib(module: "customModule=\"WidgetKit\"", outlets: ["nameLabel", "appOnly"]))
+        try repo.write(".swiftmod.yml", OutletRulesCLITests.config)
+        let output = try outlets(repo)
+        #expect(output.staleConnections.isEmpty, "\(output.staleConnections)")
+        #expect(output.outlets.allSatisfy { $0.className == "ProfileVC" }, "\(output.outlets)")
+        struct Scan: Decodable { struct Finding: Decodable, Equatable { var migration: String; var file: String; var line: Int; var text: String }; var findings: [Finding] }
+        func scan(_ arguments: [String]) throws -> [Scan.Finding] {
+            let result = try CLI.swiftmod(["scan", "--format", "json"] + arguments, in: repo.path)
+            return try JSONDecoder().decode(Scan.self, from: result.stdoutBytes).findings
+        }
+        let withoutCache = try scan(["--no-cache"])
+        #expect(!withoutCache.contains { $0.migration == "stale-connection" }, "\(withoutCache)")
+        #expect(try scan([]) == withoutCache)
+    }
+
     @Test func aFileBothTargetsBuildKeepsTheClassesOne() throws {
         let output = try outlets(try repository(sharedFile: true))
         // Merged, as before: no stale `tap:` (the shared extension declares it for both).

@@ -242,7 +242,9 @@ public struct OutletClassification: Sendable {
             for object in document.objects where !object.isReference {
                 guard let custom = object.customClass else { continue }
                 let name = swiftName[custom] ?? custom
-                guard members[name] != nil else { continue }
+                // (Only classes the code declares: what one declared elsewhere holds, Objective-C
+                // or a library, is not known, even where an extension here adds to it.)
+                guard declarations[name] != nil else { continue }
                 let outlets = connected[object.id] ?? [:]
                 var use = Use(className: name, place: Place(file: document.path, line: object.line), outlets: outlets, document: index, object: object.id)
                 // A view that loads its own xib: the xib's connections are made on it too.
@@ -254,7 +256,7 @@ public struct OutletClassification: Sendable {
                 let holder = connection.kind == .action ? connection.destination : connection.source
                 guard let object = document.object(holder), let custom = object.customClass else { continue }
                 let name = swiftName[custom] ?? custom
-                guard members[name] != nil else { continue }
+                guard declarations[name] != nil else { continue }
                 let chain = ancestry(name)
                 let member = connection.name
                 if connection.kind == .action {

@@ -113,15 +113,16 @@ public enum SameNamedClasses {
 
 extension SwiftOutlets {
     /// Calls `body` with each class the file says something of (some more than once): those it
-    /// declares, extends or subclasses, or whose code does something to views (for a file read by
-    /// its text: every type it extends).
+    /// declares, extends or subclasses (every type it extends, read whole or by its text), or
+    /// whose code does something to views.
     func forEachMentionedClass(_ body: (String) -> Void) {
         for declared in classes {
             body(declared.name)
             if let superclass = declared.superclass { body(superclass) }
         }
-        // (A file read by its text alone: what it extends, whose members it may declare.)
-        for name in deferredExtensions ?? [] { body(name) }
+        // What it extends, whatever the extension holds (read whole or by its text alone, it
+        // says the same: a file two targets build may extend either class).
+        for name in deferredExtensions ?? extendedTypes { body(name) }
         for outlet in outlets { body(outlet.className) }
         for name in actions.keys { body(name) }
         for name in members.keys { body(name) }
@@ -140,6 +141,7 @@ extension SwiftOutlets {
             if classes[index].name == name { classes[index].name = newName }
             if classes[index].superclass == name { classes[index].superclass = newName }
         }
+        for index in extendedTypes.indices where extendedTypes[index] == name { extendedTypes[index] = newName }
         for index in outlets.indices where outlets[index].className == name { outlets[index].className = newName }
         if let found = actions.removeValue(forKey: name) { actions[newName] = found }
         if let found = members.removeValue(forKey: name) { members[newName] = found }

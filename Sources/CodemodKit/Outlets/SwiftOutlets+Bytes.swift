@@ -57,6 +57,7 @@ extension SwiftOutlets {
         }
         writer.write(deferredExtensions != nil)
         if let deferredExtensions { writer.writeStrings(deferredExtensions) }
+        writer.writeStrings(extendedTypes)
         writer.write(textMayMissTypes)
         writer.write(helperCallsUnread)
         writer.write(textHoldsViewCode)
@@ -101,6 +102,7 @@ extension SwiftOutlets {
                                           argument: try reader.readOptionalInt(), line: try reader.readInt(), labels: try reader.readStrings()))
         }
         if try reader.readBool() { deferredExtensions = try reader.readStrings() }
+        extendedTypes = try reader.readStrings()
         textMayMissTypes = try reader.readBool()
         helperCallsUnread = try reader.readBool()
         textHoldsViewCode = try reader.readBool()

@@ -71,6 +71,10 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Every property and method name a class declares (an outlet connection may name a
     /// property without `@IBOutlet` in code that predates it, which still loads).
     public var members: [String: Set<String>] = [:]
+    /// The types a file read whole extends (`extension A.B` → `B`), each once: with its classes,
+    /// the types it says something of (`SameNamedClasses`), whatever its extensions hold. A file
+    /// read by its text has them in `deferredExtensions`.
+    public var extendedTypes: [String] = []
     /// The ids that `swiftmod:allow ID` comments of the file name (for the outlet rules).
     public var allowedIDs: Set<String> = []
     /// Member names read after a dot on something other than `self` (`cell.titleLabel`), with
@@ -547,6 +551,7 @@ public struct SwiftOutlets: Sendable, Codable {
             // `extension Foo.Bar` names its type by its last part.
             // (`` `Foo` `` names `Foo`.)
             let className = Self.unticked(isExtension ? String(name.split(separator: ".").last ?? Substring(name)) : name)
+            if isExtension, !extendedTypes.contains(className) { extendedTypes.append(className) }
             if !isExtension, declaration.children.contains(where: { $0.kind == "class" }) {
                 var superclass = declaration.children.first { $0.kind == "inheritance_specifier" }?.text
                 if let text = superclass {
@@ -820,6 +825,10 @@ public struct SwiftOutlets: Sendable, Codable {
         let parameters = declared.map { Self.unticked($0.child(field: "name")?.text ?? "") }
         let labels = declared.map { Self.unticked($0.child(field: "external_name")?.text ?? $0.child(field: "name")?.text ?? "_") }
         function.walk { inner in
+            // (By symbols: every node of the method is visited, and only calls and loops matter.)
+            let symbol = inner.symbol
+            let isCall = Symbols.call.contains(symbol)
+            guard isCall || Symbols.forStatement.contains(symbol) else { return true }
             if let loop = Self.loop(inner), Self.removesEach(loop.body, element: loop.element) {
                 var collection = loop.collection
                 if collection.kind == "navigation_expression", collection.child(field: "target")?.kind == "self_expression",
@@ -830,7 +839,7 @@ public struct SwiftOutlets: Sendable, Codable {
                     helpers.insert(Helper(owner: owner, method: name, effect: .empties, parameter: nil, labels: labels))
                 }
             }
-            guard inner.kind == "call_expression", let callee = inner.child(at: 0) else { return true }
+            guard isCall, let callee = inner.child(at: 0) else { return true }
             // (`addSubview(view)` on the view itself, or `stack.addArrangedSubview(view)`.)
             let method = callee.kind == "simple_identifier" ? callee.text : callee.kind == "navigation_expression" ? callee.child(field: "suffix")?.child(field: "suffix")?.text ?? "" : ""
             if method == "removeFromSuperview", let target = callee.child(field: "target"), target.kind == "simple_identifier",
@@ -849,7 +858,7 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Whether an `if let`/`guard let` binding takes the value of the member of its own name
     /// (`guard let label = label`, `= self.label`): then it is that member's view, no other.
     static func bindsItself(_ binding: Node, named name: String, in statement: Node) -> Bool {
-        guard statement.kind == "if_statement" || statement.kind == "guard_statement" else { return false }
+        guard Symbols.conditional.contains(statement.symbol) else { return false }
         let children = statement.fieldedChildren
         guard let index = children.firstIndex(where: { $0.node == binding }) else { return false }
         // `if let label {` (Swift 5.7): no value, the member's own.
@@ -861,7 +870,7 @@ public struct SwiftOutlets: Sendable, Codable {
 
     /// A call's arguments (`value_argument` nodes), in order.
     static func arguments(of call: Node) -> [Node] {
-        call.child(at: 1)?.children.first { Symbols.valueArguments.contains($0.symbol) }?.children.filter { Symbols.valueArgument.contains($0.symbol) } ?? []
+        call.child(at: 1)?.firstChild(in: Symbols.valueArguments)?.children.filter { Symbols.valueArgument.contains($0.symbol) } ?? []
     }
 
     /// Texts without which a method is no helper.
@@ -891,6 +900,8 @@ public struct SwiftOutlets: Sendable, Codable {
         static let navigation = SymbolSet(kinds: ["navigation_expression"])
         static let call = SymbolSet(kinds: ["call_expression"])
         static let forStatement = SymbolSet(kinds: ["for_statement"])
+        /// Where `if let`/`guard let` bind.
+        static let conditional = SymbolSet(kinds: ["if_statement", "guard_statement"])
         static let valueArgument = SymbolSet(kinds: ["value_argument"])
         static let valueArguments = SymbolSet(kinds: ["value_arguments"])
         static let selfExpression = SymbolSet(kinds: ["self_expression"])
@@ -946,7 +957,7 @@ public struct SwiftOutlets: Sendable, Codable {
     static func removesEach(_ body: Node, element: String) -> Bool {
         var removes = false
         body.walk { inner in
-            if inner.kind == "call_expression", let callee = inner.child(at: 0), callee.kind == "navigation_expression",
+            if Symbols.call.contains(inner.symbol), let callee = inner.child(at: 0), Symbols.navigation.contains(callee.symbol),
                callee.child(field: "suffix")?.child(field: "suffix")?.text == "removeFromSuperview",
                callee.child(field: "target")?.text == element { removes = true }
             return !removes
