@@ -6,38 +6,26 @@ import TestSupport
 /// What the verdicts say does not depend on how the Swift files were read: by their text where
 /// they matter to nothing (a scan, `outlets`), or all whole with their uses (`run`).
 @Suite struct ReadingDepthTests {
-    static let iOSStoryboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-            <scenes><scene sceneID="S1"><objects>
-                <viewController id="P1" customClass="ProfileVC" sceneMemberID="viewController">
-                    <view key="view" id="V1"><subviews><label id="L1"/><label id="L2"/></subviews></view>
-                    <connections>
-                        <outlet property="nameLabel" destination="L1" id="O1"/>
-                        <outlet property="appOnly" destination="L2" id="O2"/>
-                    </connections>
-                </viewController>
-            </objects></scene></scenes>
-        </document>
+    /// A scene of `ProfileVC` connecting `nameLabel` and `appOnly` (on the Mac: stale, were the
+    /// two classes told apart), in an iOS or a Mac storyboard.
+    static func storyboard(mac: Bool) -> String {
+        let (type, runtime, label) = mac ? ("Cocoa", "MacOSX.Cocoa", "textField") : ("CocoaTouch", "iOS.CocoaTouch", "label")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.\(type).Storyboard.XIB" version="3.0" targetRuntime="\(runtime)">
+                <scenes><scene sceneID="S1"><objects>
+                    <viewController id="P1" customClass="ProfileVC" sceneMemberID="viewController">
+                        <view key="view" id="V1"><subviews><\(label) id="L1"/><\(label) id="L2"/></subviews></view>
+                        <connections>
+                            <outlet property="nameLabel" destination="L1" id="O1"/>
+                            <outlet property="appOnly" destination="L2" id="O2"/>
+                        </connections>
+                    </viewController>
+                </objects></scene></scenes>
+            </document>
 
-        """
-
-    /// The Mac's scene connects the iOS class's `appOnly` too: stale, were the classes told apart.
-    static let macStoryboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" targetRuntime="MacOSX.Cocoa">
-            <scenes><scene sceneID="S1"><objects>
-                <viewController id="P1" customClass="ProfileVC" sceneMemberID="viewController">
-                    <view key="view" id="V1"><subviews><textField id="T1"/><textField id="T2"/></subviews></view>
-                    <connections>
-                        <outlet property="nameLabel" destination="T1" id="O1"/>
-                        <outlet property="appOnly" destination="T2" id="O2"/>
-                    </connections>
-                </viewController>
-            </objects></scene></scenes>
-        </document>
-
-        """
+            """
+    }
 
     /// `ProfileVC` of iOS and of the Mac, told apart by their imports, and a file of neither
     /// platform that extends it: which of the two it extends cannot be told, so they stay one,
@@ -51,8 +39,8 @@ import TestSupport
         let folder = try TemporaryFolder()
         try folder.write("iOS/ProfileVC.swift", "import UIKit\n\nfinal class ProfileVC: UIViewController {\n    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var appOnly: UILabel!\n}\n")
         try folder.write("Mac/ProfileVC.swift", "import AppKit\n\nfinal class ProfileVC: NSViewController {\n    @IBOutlet weak var nameLabel: NSTextField!\n}\n")
-        try folder.write("iOS/Main.storyboard", Self.iOSStoryboard)
-        try folder.write("Mac/Main.storyboard", Self.macStoryboard)
+        try folder.write("iOS/Main.storyboard", Self.storyboard(mac: false))
+        try folder.write("Mac/Main.storyboard", Self.storyboard(mac: true))
         try folder.write("Shared/ProfileVC+Shared.swift", "import Foundation\n\n" + extensionText)
         func judged(complete: Bool) throws -> [String] {
             let classification = try OutletRepository(paths: [folder.path], display: { $0.replacingOccurrences(of: folder.path + "/", with: "") },
