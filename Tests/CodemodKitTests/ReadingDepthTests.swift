@@ -34,6 +34,9 @@ import TestSupport
         "extension ProfileVC: Codable {}\n",
         "extension ProfileVC {\n    func show() { print(nameLabel) }\n}\n",
         "extension ProfileVC {\n    func name() -> Any { nameLabel as Any }\n}\n",
+        // Read by its text, a comment that says it extends the class counts too; and whole.
+        "// extension ProfileVC: gone\nstruct Helper {}\n",
+        "extension ProfileVC<Int> {}\n",
     ])
     func aSharedExtensionKeepsSameNamedClassesOneHoweverItIsRead(extensionText: String) throws {
         let folder = try TemporaryFolder()

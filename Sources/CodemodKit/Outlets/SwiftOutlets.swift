@@ -71,9 +71,10 @@ public struct SwiftOutlets: Sendable, Codable {
     /// Every property and method name a class declares (an outlet connection may name a
     /// property without `@IBOutlet` in code that predates it, which still loads).
     public var members: [String: Set<String>] = [:]
-    /// The types a file read whole extends (`extension A.B` → `B`), each once: with its classes,
-    /// the types it says something of (`SameNamedClasses`), whatever its extensions hold. A file
-    /// read by its text has them in `deferredExtensions`.
+    /// The types a file read whole extends (`extension A.B` → `B`), each once, with those its
+    /// text reading names (an `extension Foo` in a comment too): with its classes, the types it
+    /// says something of (`SameNamedClasses`), whatever its extensions hold. A file read by its
+    /// text has them in `deferredExtensions`.
     public var extendedTypes: [String] = []
     /// The ids that `swiftmod:allow ID` comments of the file name (for the outlet rules).
     public var allowedIDs: Set<String> = []
@@ -138,6 +139,9 @@ public struct SwiftOutlets: Sendable, Codable {
         for declaration in tree.root.children {
             read(declaration, bodies: &bodies)
         }
+        // With what its text reading names (`extension` in a comment too): a file says it extends
+        // the same types however it was read (see `SameNamedClasses`).
+        for name in Self.extendedTypes(in: tree.source.bytes).names where !extendedTypes.contains(name) { extendedTypes.append(name) }
         if !readingUses, deferringCalls, !Self.mayHoldViewCode(tree.source.bytes) {
             helperCallsUnread = true
         } else {
@@ -548,9 +552,10 @@ public struct SwiftOutlets: Sendable, Codable {
         case "class_declaration":
             guard let name = declaration.child(field: "name")?.text else { return }
             let isExtension = declaration.children.contains { $0.kind == "extension" }
-            // `extension Foo.Bar` names its type by its last part.
+            // `extension Foo.Bar` names its type by its last part, `extension Foo<Int>` by its name.
             // (`` `Foo` `` names `Foo`.)
-            let className = Self.unticked(isExtension ? String(name.split(separator: ".").last ?? Substring(name)) : name)
+            let extended = name.prefix { $0 != "<" }.filter { !$0.isWhitespace }
+            let className = Self.unticked(isExtension ? String(extended.split(separator: ".").last ?? Substring(extended)) : name)
             if isExtension, !extendedTypes.contains(className) { extendedTypes.append(className) }
             if !isExtension, declaration.children.contains(where: { $0.kind == "class" }) {
                 var superclass = declaration.children.first { $0.kind == "inheritance_specifier" }?.text
