@@ -187,7 +187,7 @@ public struct OutletRules: Sendable, FindingsByFile {
         var notBuilt: [String]
         var mayBeAbsent: [String: [SwiftOutlets.Outlet]]
 
-        static let format = "swiftmod-outlet-rules-10"
+        static let format = "swiftmod-outlet-rules-11"
 
         func write(to writer: inout ByteWriter) {
             writer.write(findingsByFile.count)

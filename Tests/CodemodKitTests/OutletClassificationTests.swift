@@ -29,27 +29,6 @@ import Workspace
         """
     }
 
-    /// A connection is stale only where the class's whole chain is known: it reaches a framework
-    /// class (`UIViewController`, `MKMapView`) or a Swift root. Through a base class no Swift file
-    /// declares (Objective-C, a library's) it may name what that class declares: not judged.
-    @Test func aConnectionIsStaleOnlyWhereTheClassChainIsKnown() throws {
-        let swift = """
-            class SubVC: LegacyVC { @IBOutlet weak var own: UILabel! }
-            class VC: UIViewController { @IBOutlet weak var own: UILabel! }
-            class MapVC: MKMapView { @IBOutlet weak var own: UILabel! }
-            class Base: UIViewController {}
-            class Deep: Base { @IBOutlet weak var own: UILabel! }
-            """
-        let objects = ["SubVC", "VC", "MapVC", "Deep"].map { name in
-            """
-            <viewController id="\(name)" customClass="\(name)"><view key="view" id="v\(name)"><subviews><label id="l\(name)"/></subviews></view>
-                <connections><outlet property="own" destination="l\(name)" id="o\(name)"/><outlet property="gone" destination="l\(name)" id="g\(name)"/></connections></viewController>
-            """
-        }.joined(separator: "\n")
-        let classification = try judge(swift, [("Main.storyboard", Self.storyboard(objects))])
-        #expect(classification.stale.map { "\($0.className).\($0.name)" }.sorted() == ["Deep.gone", "MapVC.gone", "VC.gone"])
-    }
-
     /// Many files' outlets are judged in parallel: the same verdicts, reasons and order as one by one.
     @Test func judgingInParallelJudgesAsOneByOne() throws {
         let parser = Parser()

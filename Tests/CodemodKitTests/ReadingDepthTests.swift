@@ -37,6 +37,9 @@ import TestSupport
         // Read by its text, a comment that says it extends the class counts too; and whole.
         "// extension ProfileVC: gone\nstruct Helper {}\n",
         "extension ProfileVC<Int> {}\n",
+        // Its text reading cannot tell which type this extends: read whole.
+        "enum Outer {}\nextension Outer . ProfileVC {}\n",
+        "enum Outer {}\nextension Outer. ProfileVC {}\n",
     ])
     func aSharedExtensionKeepsSameNamedClassesOneHoweverItIsRead(extensionText: String) throws {
         let folder = try TemporaryFolder()

@@ -126,19 +126,6 @@ public struct OutletClassification: Sendable {
         return chain
     }
 
-    /// Whether a class no Swift file declares is Apple's (by its name: UIKit's, AppKit's, and
-    /// the other frameworks whose views and controllers Interface Builder places), whose members
-    /// IB connects are `frameworkMembers`; another is an Objective-C class or a library's, whose
-    /// members are not known.
-    static func isFrameworkClass(_ name: String) -> Bool {
-        frameworkSuperclasses[name] != nil || name == "NSObject" || frameworkPrefixes.contains { prefix in
-            // (A prefix, then the name's own capital: `UIView`, `MKMapView`, not `Unit`.)
-            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
-        }
-    }
-
-    static let frameworkPrefixes = ["UI", "NS", "WK", "MK", "AV", "SK", "SCN", "GLK", "MTK", "PK", "QL", "CN", "MF", "SF", "PH", "AR", "EK", "GK", "PDF"]
-
     static let frameworkSuperclasses: [String: String] = [
         "UIResponder": "NSObject", "UIView": "UIResponder", "UIViewController": "UIResponder", "UIControl": "UIView",
         "UIButton": "UIControl", "UISwitch": "UIControl", "UISlider": "UIControl", "UISegmentedControl": "UIControl",
@@ -271,9 +258,6 @@ public struct OutletClassification: Sendable {
                 let name = swiftName[custom] ?? custom
                 guard declarations[name] != nil else { continue }
                 let chain = ancestry(name)
-                // (Nor a subclass of one: a chain that ends at a class no Swift file declares, and
-                // no framework's, an Objective-C or a library's base class, may declare it.)
-                guard let top = chain.last, declarations[top] != nil || Self.isFrameworkClass(top) else { continue }
                 let member = connection.name
                 if connection.kind == .action {
                     // An action is a selector of the `@IBAction`/`@objc` methods of the class and

@@ -29,7 +29,7 @@ struct OutletReadingCache: Sendable {
     var hashes: [String: UInt64] = [:]
 
     /// Raised whenever what reading a file gives changes.
-    static let format = "swiftmod-outlets-18"
+    static let format = "swiftmod-outlets-19"
 
     static func defaultPath(root: String) -> String {
         (root as NSString).appendingPathComponent(".swiftmod/cache/outlets.cache")

@@ -362,8 +362,12 @@ public struct SwiftOutlets: Sendable, Codable {
             for range in extensionNames(in: lineBytes) {
                 let name = String(decoding: lineBytes[range], as: UTF8.self)
                 names.insert(String(name.split(separator: ".").last ?? Substring(name)))
-                // A name that goes on in letters the expression does not spell (`VCé`, `A٣`).
+                // A name that goes on in letters the expression does not spell (`VCé`, `A٣`), or
+                // after a space (`extension Outer . Inner`, `Outer. Inner`: `Inner` is extended).
                 if range.upperBound < lineBytes.count, lineBytes[range.upperBound] >= 0x80 || lineBytes[range.upperBound] == UInt8(ascii: "`") { mayMiss = true }
+                var after = range.upperBound
+                while after < lineBytes.count, lineBytes[after] == 0x20 || lineBytes[after] == 0x09 { after += 1 }
+                if lineBytes[range.upperBound - 1] == UInt8(ascii: ".") || after < lineBytes.count && lineBytes[after] == UInt8(ascii: ".") { mayMiss = true }
             }
             // `extension` ending its line, or before a comment: one that was not read.
             let code = Self.code(of: line)
