@@ -143,14 +143,9 @@ public struct IBDocument: Sendable, Codable {
         guard let type = reader.documentType else {
             throw ReadError(path: path, line: 1, reason: "not an Interface Builder document (no <document type=\"com.apple.InterfaceBuilder3…\">)")
         }
-        // (By bytes: Foundation's `contains` searches as a locale would, and the standard
-        // library's `firstRange(of:)` costs more than reading the whole document.)
+        // (By bytes: Foundation's `contains` searches as a locale would.)
         let typeBytes = Array(type.utf8)
-        func holds(_ text: String) -> Bool {
-            let needle = Array(text.utf8)
-            guard typeBytes.count >= needle.count else { return false }
-            return (0...(typeBytes.count - needle.count)).contains { typeBytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-        }
+        func holds(_ text: String) -> Bool { XMLScanner.firstOffset(of: Array(text.utf8), in: typeBytes[...]) != nil }
         platform = holds("CocoaTouch") ? .uiKit : holds("Cocoa") ? .appKit : .unknown
         if holds("Storyboard") { isStoryboard = true }
         objects = reader.objects

@@ -55,6 +55,13 @@ struct XMLScanner {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Where some bytes first occur in others (by offset in `bytes`), if they do. By hand: the
+    /// standard library's `firstRange(of:)` costs more than reading a whole document.
+    static func firstOffset(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (bytes.startIndex...(bytes.endIndex - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
     /// A document's bytes as UTF-8: UTF-8 (with or without its byte order mark), UTF-16 (with a
     /// byte order mark, or without one, as `<` in two bytes shows), or what the XML declaration
     /// names (`encoding="ISO-8859-1"`, `windows-1252`, `US-ASCII`).
@@ -64,12 +71,7 @@ struct XMLScanner {
         let key = Array("encoding".utf8)
         let spaces: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
         var start = declaration.startIndex
-        // (By hand: the standard library's `firstRange(of:)` costs more than reading the whole document.)
-        func next(from start: Int) -> Int? {
-            guard declaration.endIndex - start >= key.count else { return nil }
-            return (start...(declaration.endIndex - key.count)).first { declaration[$0..<($0 + key.count)].elementsEqual(key) }
-        }
-        while let found = next(from: start) {
+        while let found = firstOffset(of: key, in: declaration[start...]) {
             var index = found + key.count
             start = index
             while index < declaration.endIndex, spaces.contains(declaration[index]) { index += 1 }

@@ -251,10 +251,9 @@ public struct OutletRules: Sendable, FindingsByFile {
     private init(configuration: Configuration, rules: [Migration], jobs: Int?, cacheVersion: String?, read: [String: SwiftOutlets], files: [String],
                  contentHashes: [String: UInt64], prepared: InterfaceBuilderReading?) {
         let root = configuration.root
-        // (The verdicts alone, with a cache or without: the uses only a rewrite needs are not read.)
         let repository = OutletRepository(root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           display: Self.display(root: root), cacheVersion: cacheVersion, read: read,
-                                          hashes: contentHashes, walked: files, complete: false, prepared: prepared)
+                                          hashes: contentHashes, walked: files, prepared: prepared)
         self.init(configuration: configuration, migrations: rules, repository: repository)
         swiftFilesParsed = repository.swiftFilesParsed
     }

@@ -38,8 +38,7 @@ struct OutletsCommand: ParsableCommand {
         let paths = self.paths.isEmpty ? ["."] : self.paths
         let repository: OutletRepository
         do {
-            // (The verdicts alone: the uses only a rewrite needs are not read.)
-            repository = try OutletRepository(paths: paths, display: DisplayPath().callAsFunction, complete: false)
+            repository = try OutletRepository(paths: paths, display: DisplayPath().callAsFunction)
         } catch let error as FileWalker.MissingPathError {
             throw CommandFailure(message: "\(error)", exitCode: ExitStatus.usage)
         }

@@ -195,7 +195,6 @@ public struct OutletClassification: Sendable {
             }
             for (name, declared) in swift[index].outlets.members { add(declared, to: &members, of: name) }
             for (name, declared) in swift[index].outlets.actions { add(declared, to: &actions, of: name) }
-            for declared in swift[index].outlets.classes where members[declared.name] == nil { members[declared.name] = [] }
         }
         superclasses = superclass
         let superclassMap = superclass

@@ -43,16 +43,16 @@ public struct OutletRepository: Sendable {
     /// - Parameter hashes: the content hashes of the Swift files `scan` read, by path (as
     ///   walked): the cache keeps what those of `read` say by them, and answers for the others
     ///   by them without a `stat`.
-    /// - Parameter complete: read every Swift file whole (for a rewrite); by default, without a
-    ///   cache (with one, the verdicts alone are wanted: `scan`).
+    /// - Parameter complete: read every Swift file whole, with its uses (for a rewrite:
+    ///   `around`); by default the verdicts alone, with a cache or without.
     /// - Parameter prepared: the projects, storyboards and xibs of `walked`, read already
     ///   (`InterfaceBuilderReading`, with the same `display` and `cacheVersion`).
     public init(root: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
                 cacheVersion: String? = nil, read: [String: SwiftOutlets] = [:], hashes: [String: UInt64] = [:], walked: [String]? = nil,
-                complete: Bool? = nil, prepared: InterfaceBuilderReading? = nil) {
+                complete: Bool = false, prepared: InterfaceBuilderReading? = nil) {
         self = (try? OutletRepository(paths: [root], jobs: jobs, display: display,
                                       cachePath: cacheVersion.map { _ in OutletReadingCache.defaultPath(root: root) }, cacheVersion: cacheVersion ?? "",
-                                      complete: complete ?? (cacheVersion == nil), read: read, hashes: hashes, walked: walked, prepared: prepared))
+                                      complete: complete, read: read, hashes: hashes, walked: walked, prepared: prepared))
             ?? OutletRepository(empty: root)
     }
 
@@ -64,14 +64,14 @@ public struct OutletRepository: Sendable {
     /// The files under some paths (folders or files).
     /// - Throws: `FileWalker.MissingPathError` for a path that does not exist.
     /// - Parameter complete: read every Swift file whole, for a rewrite (which must see every
-    ///   use of an outlet); false reads the files without outlets for their classes only, which
-    ///   the verdicts need (`scan`).
+    ///   use of an outlet); by default the files without outlets are read for their classes
+    ///   only, which is all the verdicts need (`scan`, `outlets`), and whole where they matter.
     /// - Parameter read: what some Swift files say, read already, by displayed path: not read
     ///   again, and cached by their content hash in `hashes` (by path, as walked).
     /// - Parameter prepared: the projects, storyboards and xibs of `walked`, read already (with
     ///   the same `display`, `cachePath` and `cacheVersion`).
     public init(paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, display: (String) -> String = { $0 },
-                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = true, read alreadyRead: [String: SwiftOutlets] = [:],
+                cachePath: String? = nil, cacheVersion: String = "", complete: Bool = false, read alreadyRead: [String: SwiftOutlets] = [:],
                 hashes: [String: UInt64] = [:], walked: [String]? = nil, prepared: InterfaceBuilderReading? = nil) throws {
         root = paths.first ?? "."
         let walk = try walked ?? Self.files(under: paths)
